@@ -1,0 +1,148 @@
+"""What every game offers: the Game protocol, errors, flags and standings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class InvalidEvent(ValueError):
+    """An event that cannot be read, or cannot follow the ones before it.
+
+    `index` is the 0-based position in the table's event list (None when the
+    problem is not tied to one event, e.g. the options).
+    """
+
+    def __init__(self, index: int | None, message: str) -> None:
+        super().__init__(message)
+        self.index = index
+        self.message = message
+
+    def at(self, index: int) -> InvalidEvent:
+        """The same error, tied to the event at `index`."""
+        return InvalidEvent(index, self.message)
+
+    def __str__(self) -> str:
+        if self.index is None:
+            return self.message
+        return f"event {self.index}: {self.message}"
+
+
+class InvalidOptions(ValueError):
+    """Options that are unknown, of the wrong kind, or impossible together."""
+
+
+@dataclass(frozen=True)
+class Flag:
+    """One illegal play found by the referee. `rule` is an anchor on the rules page."""
+
+    event: int
+    player: str
+    rule: str
+    message: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"event": self.event, "player": self.player, "rule": self.rule, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Round:
+    """The points each player gained in one completed hand or round."""
+
+    points: Mapping[str, int]
+    explain: str = ""
+
+    def as_dict(self, players: Sequence[str]) -> dict[str, Any]:
+        out: dict[str, Any] = {p: self.points.get(p, 0) for p in players}
+        if self.explain:
+            out["explain"] = self.explain
+        return out
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Everything `score` prints, derived from a replayed state."""
+
+    game: str
+    players: tuple[str, ...]
+    rounds: tuple[Round, ...]
+    finished: bool
+    winners: tuple[str, ...] = ()
+    pending: Mapping[str, Any] | None = None
+    teams: tuple[tuple[str, ...], ...] | None = None
+
+    @property
+    def totals(self) -> dict[str, int]:
+        totals = dict.fromkeys(self.players, 0)
+        for rnd in self.rounds:
+            for player, points in rnd.points.items():
+                totals[player] += points
+        return totals
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game,
+            "players": list(self.players),
+            "rounds": [r.as_dict(self.players) for r in self.rounds],
+            "totals": self.totals,
+            "finished": self.finished,
+            "winners": list(self.winners),
+            "pending": dict(self.pending) if self.pending is not None else None,
+        }
+        if self.teams is not None:
+            totals = self.totals
+            out["teams"] = [list(t) for t in self.teams]
+            out["team_totals"] = [sum(totals[p] for p in t) for t in self.teams]
+        return out
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """One option as the new-table form and the rules page show it."""
+
+    name: str
+    label: str
+    help: str
+    default: Any
+    choices: tuple[tuple[Any, str], ...] = ()
+    rule: str = ""  # anchor of the rule it changes
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the entry screen should ask next; templates only display it."""
+
+    kind: str  # e.g. "hand", "trick", "tie", "over"
+    headline: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Game(Protocol):
+    """The interface the registry, the commands and the web app rely on."""
+
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+    lowest_wins: bool
+
+    def options(self, raw: Mapping[str, Any], players: Sequence[str]) -> Any:
+        """Validated options (a frozen dataclass); raises InvalidOptions."""
+
+    def option_info(self) -> Sequence[OptionInfo]: ...
+
+    def options_dict(self, options: Any) -> dict[str, Any]:
+        """The options as they go into a table file (only non-defaults)."""
+
+    def parse(self, raw: Any) -> Any:
+        """One typed event from its JSON shape; raises InvalidEvent(None, ...)."""
+
+    def replay(self, players: Sequence[str], options: Any, events: Sequence[Any]) -> Any:
+        """Fold the events into a state; raises InvalidEvent at the first bad one."""
+
+    def standings(self, state: Any) -> Standings: ...
+
+    def review(self, players: Sequence[str], options: Any, events: Sequence[Any]) -> list[Flag]: ...
+
+    def prompt(self, state: Any) -> Prompt: ...

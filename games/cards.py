@@ -1,0 +1,58 @@
+"""French-suited cards in FORMAT.md notation: rank then suit, `10H`, `QS`, `2C`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+SUITS = "CDHS"
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+_FROM_SYMBOL = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
+_RANK_VALUE = {rank: value for value, rank in enumerate(RANKS, start=2)}
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One card. Orders by suit, then rank, which is how pickers list them."""
+
+    suit: str
+    rank: str
+
+    @property
+    def value(self) -> int:
+        """2 for a two up to 14 for an ace."""
+        return _RANK_VALUE[self.rank]
+
+    @property
+    def symbol(self) -> str:
+        return SYMBOLS[self.suit]
+
+    def __str__(self) -> str:
+        return self.rank + self.suit
+
+    def pretty(self) -> str:
+        return self.rank + self.symbol
+
+
+def parse_card(text: object) -> Card:
+    """Read `10h`, `Q♠` or `2C`; raise ValueError with a readable message otherwise."""
+    if not isinstance(text, str):
+        raise ValueError(f"{text!r} is not a card")
+    cleaned = text.strip().replace("\ufe0f", "").upper()
+    if not cleaned:
+        raise ValueError("an empty card")
+    suit = _FROM_SYMBOL.get(cleaned[-1], cleaned[-1])
+    rank = cleaned[:-1]
+    if suit not in SUITS or rank not in _RANK_VALUE:
+        raise ValueError(f"{text!r} is not a card (write rank then suit, like 10H or QS)")
+    return Card(suit, rank)
+
+
+def full_deck() -> tuple[Card, ...]:
+    """The 52 cards, clubs first, each suit from 2 to A."""
+    return tuple(Card(suit, rank) for suit, rank in product(SUITS, RANKS))
+
+
+CARDS: dict[str, Card] = {str(c): c for c in full_deck()}

@@ -1,0 +1,36 @@
+"""Seat lists: unique, non-empty names of at most 40 characters, clockwise."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+MAX_NAME = 40
+
+
+class InvalidPlayers(ValueError):
+    """A seat list that a table cannot have."""
+
+
+def check_players(names: object, min_players: int, max_players: int) -> tuple[str, ...]:
+    """The names as a tuple, or InvalidPlayers saying what is wrong."""
+    if not isinstance(names, list | tuple):
+        raise InvalidPlayers("players must be a list of names")
+    seats: list[str] = []
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidPlayers(f"{name!r} is not a player's name")
+        if name != name.strip():
+            raise InvalidPlayers(f"the name {name!r} starts or ends with a space")
+        if len(name) > MAX_NAME:
+            raise InvalidPlayers(f"the name {name!r} is longer than {MAX_NAME} characters")
+        if name in seats:
+            raise InvalidPlayers(f"{name} is seated twice")
+        seats.append(name)
+    if not min_players <= len(seats) <= max_players:
+        raise InvalidPlayers(f"this game takes {min_players} to {max_players} players, not {len(seats)}")
+    return tuple(seats)
+
+
+def left_of(players: Sequence[str], player: str, steps: int = 1) -> str:
+    """The player `steps` seats to the left (clockwise, the next name)."""
+    return players[(players.index(player) + steps) % len(players)]

@@ -1,0 +1,55 @@
+"""Rickety Kate (Black Lady): Hearts for 3 to 6 players, the Q♠ worth 13, moon shots."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.base import Flag, OptionInfo, Prompt, Round, Standings
+from games.rickety_kate import engine, referee
+from games.rickety_kate.events import Event, parse_event
+from games.rickety_kate.options import OPTION_INFO, Options, options_dict, read_options
+from games.rickety_kate.prompt import prompt as _prompt
+
+
+class RicketyKate:
+    slug = "rickety-kate"
+    name = "Rickety Kate"
+    min_players = 3
+    max_players = 8  # 7 and 8 only deal evenly with the double deck
+    lowest_wins = True
+
+    def options(self, raw: Mapping[str, Any], players: Sequence[str]) -> Options:
+        return read_options(raw, players)
+
+    def option_info(self) -> Sequence[OptionInfo]:
+        return OPTION_INFO
+
+    def options_dict(self, options: Options) -> dict[str, Any]:
+        return options_dict(options)
+
+    def parse(self, raw: Any) -> Event:
+        return parse_event(raw)
+
+    def replay(self, players: Sequence[str], options: Options, events: Sequence[Event]) -> engine.State:
+        return engine.replay(players, options, events)
+
+    def standings(self, state: engine.State) -> Standings:
+        phase = state.phase
+        return Standings(
+            game=self.slug,
+            players=state.players,
+            rounds=tuple(Round(h.points, h.explain) for h in state.hands),
+            finished=phase.kind == "over",
+            winners=phase.players if phase.kind == "over" else (),
+            pending={"reason": "tie", "players": list(phase.players)} if phase.kind == "tie" else None,
+        )
+
+    def review(self, players: Sequence[str], options: Options, events: Sequence[Event]) -> list[Flag]:
+        return referee.review(engine.replay(players, options, events))
+
+    def prompt(self, state: engine.State) -> Prompt:
+        return _prompt(state)
+
+
+GAME = RicketyKate()

@@ -1,0 +1,72 @@
+"""The deck in play for a number of players: removed cards, copies, hand size, points."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+
+from games.base import InvalidOptions
+from games.cards import Card, full_deck, parse_card
+from games.rickety_kate.options import Options
+
+# Low cards taken out by player count (Foster's scheme, as the seed): the deal must come out even.
+# 7 and 8 players only fit the double deck.
+DEFAULT_REMOVED: dict[int, tuple[str, ...]] = {
+    2: (),
+    3: ("2S",),
+    4: (),
+    5: ("2C", "2S"),
+    6: ("2C", "2D", "2H", "2S"),
+    7: ("2C", "2D", "2S"),
+    8: (),
+}
+TWO_OF_CLUBS = Card("C", "2")
+
+
+@dataclass(frozen=True)
+class Deck:
+    players: int
+    copies: int  # 2 with the double deck
+    counts: Counter[Card]  # how many of each card are in play
+    hand_size: int
+    lady: Card
+    lady_value: int
+
+    @property
+    def hearts(self) -> int:
+        return sum(n for card, n in self.counts.items() if card.suit == "H")
+
+    @property
+    def ladies(self) -> int:
+        return self.counts[self.lady]
+
+    @property
+    def penalty_points(self) -> int:
+        """One per heart in play plus the lady's value: 26 with a full deck."""
+        return self.hearts + self.ladies * self.lady_value
+
+    def __contains__(self, card: Card) -> bool:
+        return self.counts[card] > 0
+
+
+def deck_for(options: Options, players: int, seats: int) -> Deck:
+    """The deck for `players` in a hand; `seats` is the table size (a playoff has fewer)."""
+    return _deck(options, players, seats)
+
+
+@cache
+def _deck(options: Options, players: int, seats: int) -> Deck:
+    if options.removed is not None and players == seats:
+        removed = set(options.removed)
+    else:
+        removed = {parse_card(c) for c in DEFAULT_REMOVED.get(players, ())}
+    copies = 2 if options.double_deck else 1
+    counts = Counter({card: copies for card in full_deck() if card not in removed})
+    total = sum(counts.values())
+    if total % players:
+        what = "two decks" if copies == 2 else "the deck"
+        raise InvalidOptions(
+            f"{what} of {total} cards does not deal evenly to {players} players; change the removed cards"
+        )
+    return Deck(players, copies, counts, total // players, options.lady, options.lady_value)

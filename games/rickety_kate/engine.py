@@ -1,0 +1,470 @@
+"""Rickety Kate replay: fold the events into an immutable State and score it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+from games.base import InvalidEvent, InvalidOptions
+from games.cards import Card
+from games.players import left_of
+from games.rickety_kate.deck import Deck, deck_for
+from games.rickety_kate.events import Deal, Event, Hand, Pass, Penalty, Trick
+from games.rickety_kate.options import Options
+
+BONUS_VALUE = -10
+
+
+@dataclass(frozen=True)
+class TrickRecord:
+    event: int  # index in the table's event list
+    number: int  # 1-based within the hand
+    order: tuple[str, ...]  # who played, from the leader
+    cards: tuple[Card, ...]
+    winner: str | None  # None: every card of the led suit cancelled (double deck)
+
+    @property
+    def leader(self) -> str:
+        return self.order[0]
+
+    @property
+    def plays(self) -> tuple[tuple[str, Card], ...]:
+        return tuple(zip(self.order, self.cards, strict=True))
+
+
+@dataclass(frozen=True)
+class PassRecord:
+    event: int
+    cards: Mapping[str, tuple[Card, ...]]
+
+
+@dataclass(frozen=True)
+class HandPlay:
+    """What happened at the table in one hand, before any scoring."""
+
+    number: int  # 1-based, counting playoff hands too
+    dealer: str
+    direction: str  # left, right, across or hold
+    players: tuple[str, ...]  # who plays it: everyone, or the tied players in a playoff
+    deck: Deck
+    playoff: bool
+    passes: PassRecord | None = None
+    tricks: tuple[TrickRecord, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        return len(self.tricks) == self.deck.hand_size
+
+    def played(self) -> Counter[Card]:
+        return Counter(card for trick in self.tricks for card in trick.cards)
+
+    def next_leader(self) -> str | None:
+        """Who leads the next trick: the last trick's winner (its leader when it cancelled)."""
+        if not self.tricks:
+            return None
+        last = self.tricks[-1]
+        return last.winner or last.leader
+
+
+@dataclass(frozen=True)
+class HandResult:
+    play: HandPlay
+    hearts: Mapping[str, int]
+    ladies: Mapping[str, int]
+    bonus: Mapping[str, int]  # bonus cards taken
+    shooter: str | None
+    moon: str | None  # "add" or "subtract" when a moon counted
+    points: Mapping[str, int]
+    explain: str
+
+
+@dataclass(frozen=True)
+class Phase:
+    kind: str  # "play", "tie" (a playoff hand is next) or "over"
+    players: tuple[str, ...] = ()  # the tied players, or the winners
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    options: Options
+    hands: tuple[HandResult, ...]
+    current: HandPlay | None
+    phase: Phase
+    next_dealer: str
+    early_penalties: tuple[Penalty, ...] = ()
+    totals: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def next_players(self) -> tuple[str, ...]:
+        """Who plays the next (or current) hand."""
+        return self.phase.players if self.phase.kind == "tie" else self.players
+
+
+def replay(players: Sequence[str], options: Options, events: Sequence[Event]) -> State:
+    builder = _Replay(tuple(players), options)
+    for index, event in enumerate(events):
+        try:
+            builder.apply(index, event)
+        except InvalidEvent as exc:
+            raise exc.at(index) from None
+    return builder.state()
+
+
+def _fail(message: str) -> InvalidEvent:
+    return InvalidEvent(None, message)
+
+
+class _Replay:
+    """The mutable fold behind replay(); only State leaves this module's functions."""
+
+    def __init__(self, players: tuple[str, ...], options: Options) -> None:
+        self.players = players
+        self.options = options
+        self.hands: list[HandResult] = []
+        self.phases: list[Phase] = [Phase("play")]
+        self.totals: list[dict[str, int]] = [dict.fromkeys(players, 0)]
+        self.current: HandPlay | None = None
+        self.early_penalties: list[Penalty] = []
+        self.last_dealer: str | None = None
+
+    def state(self) -> State:
+        return State(
+            players=self.players,
+            options=self.options,
+            hands=tuple(self.hands),
+            current=self.current,
+            phase=self.phases[-1],
+            next_dealer=self._next_dealer(),
+            early_penalties=tuple(self.early_penalties),
+            totals=MappingProxyType(self.totals[-1]),
+        )
+
+    def apply(self, index: int, event: Event) -> None:
+        match event:
+            case Trick():
+                self._trick(index, event)
+            case Hand():
+                self._hand(event)
+            case Deal():
+                self._deal(event)
+            case Pass():
+                self._pass(index, event)
+            case Penalty():
+                self._penalty(event)
+
+    # -- starting hands ----------------------------------------------------------------------
+
+    def _active(self) -> tuple[str, ...]:
+        phase = self.phases[-1]
+        if phase.kind == "over":
+            won = " and ".join(phase.players)
+            raise _fail(f"the game is over ({won} won); nothing more can be played at this table")
+        return phase.players if phase.kind == "tie" else self.players
+
+    def _next_dealer(self) -> str:
+        if self.last_dealer is None:
+            return self.players[0]
+        active = self.phases[-1].players if self.phases[-1].kind == "tie" else self.players
+        dealer = left_of(self.players, self.last_dealer)
+        while dealer not in active:
+            dealer = left_of(self.players, dealer)
+        return dealer
+
+    def _start(self, dealer: str | None = None) -> HandPlay:
+        active = self._active()
+        number = len(self.hands) + 1
+        dealer = dealer or self._next_dealer()
+        try:
+            deck = deck_for(self.options, len(active), len(self.players))
+        except InvalidOptions as exc:
+            raise _fail(str(exc)) from None
+        hand = HandPlay(
+            number=number,
+            dealer=dealer,
+            direction=pass_direction(self.options.passing, number, len(active)),
+            players=active,
+            deck=deck,
+            playoff=self.phases[-1].kind == "tie",
+            penalties=tuple(self.early_penalties) if not self.hands else (),
+        )
+        self.early_penalties.clear()
+        self.last_dealer = dealer
+        self.current = hand
+        return hand
+
+    def _seat(self, name: str, hand: HandPlay | None = None) -> str:
+        if name not in self.players:
+            raise _fail(f"{name!r} is not at this table (players: {', '.join(self.players)})")
+        if hand is not None and name not in hand.players:
+            raise _fail(f"{name} sits out this playoff hand")
+        return name
+
+    # -- events --------------------------------------------------------------------------------
+
+    def _deal(self, event: Deal) -> None:
+        self._seat(event.dealer)
+        if self.current is not None and self.current.tricks:
+            raise _fail(
+                f"hand {self.current.number} is being played ({len(self.current.tricks)} tricks so far); "
+                "finish it before a new deal"
+            )
+        if self.current is not None:  # a misdeal: the hand is dealt again, penalties stay
+            penalties = self.current.penalties
+            self.current = replace(self._start(event.dealer), penalties=penalties)
+        else:
+            self._start(event.dealer)
+
+    def _pass(self, index: int, event: Pass) -> None:
+        hand = self.current or self._start()
+        if hand.tricks:
+            raise _fail(f"cards are passed before the first trick, and hand {hand.number} has tricks already")
+        if hand.passes is not None:
+            raise _fail(f"hand {hand.number} already has its passed cards; undo them to record them again")
+        for player, cards in event.cards.items():
+            self._seat(player, hand)
+            for card in cards:
+                self._in_deck(card, hand.deck)
+        self.current = replace(hand, passes=PassRecord(index, event.cards))
+
+    def _trick(self, index: int, event: Trick) -> None:
+        hand = self.current or self._start()
+        number = len(hand.tricks) + 1
+        self._seat(event.leader, hand)
+        if len(event.cards) != len(hand.players):
+            raise _fail(f"trick {number} has {len(event.cards)} cards, but {len(hand.players)} players play")
+        for card in event.cards:
+            self._in_deck(card, hand.deck)
+        last = number == hand.deck.hand_size
+        if event.moon is not None and not last:
+            raise _fail(f"the moon choice belongs on the hand's last trick, not trick {number}")
+        start = hand.players.index(event.leader)
+        order = hand.players[start:] + hand.players[:start]
+        winner = trick_winner(event.cards, order, self.options.double_deck, last)
+        trick = TrickRecord(index, number, order, event.cards, winner)
+        hand = replace(hand, tricks=hand.tricks + (trick,))
+        self.current = hand
+        if last:
+            self._finish(hand, *taken_from_tricks(hand, self.options), event.moon)
+
+    def _hand(self, event: Hand) -> None:
+        if self.current is not None and self.current.tricks:
+            got = len(self.current.tricks)
+            raise _fail(
+                f"hand {self.current.number} is being recorded trick by trick ({got} of "
+                f"{self.current.deck.hand_size} tricks); finish its tricks or undo them first"
+            )
+        hand = self.current or self._start()
+        deck = hand.deck
+        for player in event.hearts:
+            self._seat(player)
+            if event.hearts[player] and player not in hand.players:
+                raise _fail(f"{player} sits out this playoff hand and cannot take hearts")
+        hearts = Counter({p: event.hearts.get(p, 0) for p in hand.players})
+        if sum(hearts.values()) != deck.hearts:
+            raise _fail(f"the hearts add up to {sum(hearts.values())}, but {deck.hearts} are in play")
+        ladies = Counter(self._takers(event.lady, deck.ladies, "the lady", hand))
+        bonus: Counter[str] = Counter()
+        wanted = set(self.options.bonus_cards)
+        for card in event.bonus:
+            if card not in wanted:
+                raise _fail(f"{card.pretty()} is not a bonus card at this table")
+        for card in self.options.bonus_cards:
+            if card not in event.bonus:
+                raise _fail(f"who took the {card.pretty()}? a hand needs its bonus cards")
+            bonus.update(self._takers(event.bonus[card], deck.counts[card], card.pretty(), hand))
+        self._finish(hand, hearts, ladies, bonus, event.moon)
+
+    def _takers(self, names: tuple[str, ...], copies: int, what: str, hand: HandPlay) -> tuple[str, ...]:
+        if len(names) != copies:
+            raise _fail(f"{what} was taken {copies} times in this hand: name {copies} player(s), not {len(names)}")
+        for name in names:
+            self._seat(name, hand)
+        return names
+
+    def _penalty(self, event: Penalty) -> None:
+        self._seat(event.player)
+        points = event.points if event.points is not None else self.options.revoke_points
+        event = replace(event, points=points)
+        if self.current is not None:
+            self.current = replace(self.current, penalties=self.current.penalties + (event,))
+        elif self.hands:  # between hands: it belongs to the hand just completed
+            last = self.hands.pop()
+            self.phases.pop()
+            self.totals.pop()
+            play = replace(last.play, penalties=last.play.penalties + (event,))
+            self._record(score_hand(play, self.options, last.hearts, last.ladies, last.bonus, last.moon, last.shooter))
+        else:
+            self.early_penalties.append(event)
+
+    def _in_deck(self, card: Card, deck: Deck) -> None:
+        if card not in deck:
+            raise _fail(f"{card} is not in the deck with {deck.players} players")
+
+    # -- finishing a hand ---------------------------------------------------------------------------
+
+    def _finish(
+        self, play: HandPlay, hearts: Counter[str], ladies: Counter[str], bonus: Counter[str], choice: str | None
+    ) -> None:
+        shooter = moon_shooter(play, hearts, ladies)
+        moon = self._moon(play, shooter, choice)
+        self.current = None
+        self._record(score_hand(play, self.options, hearts, ladies, bonus, moon, shooter))
+
+    def _moon(self, play: HandPlay, shooter: str | None, choice: str | None) -> str | None:
+        rule = self.options.moon
+        if shooter is None or rule == "none":
+            if choice is not None:
+                raise _fail("nobody shot the moon that counts, so there is no moon choice to make")
+            return None
+        points = play.deck.penalty_points
+        if rule == "old":
+            if choice is not None:
+                raise _fail("under the old moon rule the shooter has no choice to make; leave moon out")
+            return "add"
+        if choice is None:
+            raise _fail(
+                f'{shooter} shot the moon: choose "add" ({points} to everyone else) '
+                f'or "subtract" ({points} off {shooter}\'s score)'
+            )
+        return choice
+
+    def _record(self, result: HandResult) -> None:
+        self.hands.append(result)
+        phase, totals = advance(self.phases[-1], self.totals[-1], result, self.options)
+        self.phases.append(phase)
+        self.totals.append(totals)
+
+
+# -- pure helpers, shared with the referee and the tests --------------------------------------------
+
+PASS_CYCLES = {4: ("left", "right", "across", "hold")}
+PASS_CYCLE_OTHER = ("left", "right", "hold")
+
+
+def pass_direction(passing: str, number: int, players: int) -> str:
+    """Which way cards go in hand `number` (1-based)."""
+    if passing == "none":
+        return "hold"
+    if passing in ("left", "right"):
+        return passing
+    cycle = PASS_CYCLES.get(players, PASS_CYCLE_OTHER)
+    return cycle[(number - 1) % len(cycle)]
+
+
+def pass_target(players: Sequence[str], player: str, direction: str) -> str | None:
+    steps = {"left": 1, "right": -1, "across": 2}.get(direction)
+    return None if steps is None else left_of(players, player, steps)
+
+
+def trick_winner(cards: Sequence[Card], order: Sequence[str], double_deck: bool, last: bool) -> str | None:
+    """The highest card of the led suit wins. With two decks, identical cards cancel each other;
+    when every card of the led suit cancels, the trick goes to the next trick's winner (None),
+    or, on the hand's last trick, to its leader."""
+    led = cards[0].suit
+    counts = Counter(cards) if double_deck else None
+    best: tuple[int, str] | None = None
+    for player, card in zip(order, cards, strict=True):
+        if card.suit != led or (counts is not None and counts[card] > 1):
+            continue
+        if best is None or card.value > best[0]:
+            best = (card.value, player)
+    if best is not None:
+        return best[1]
+    return order[0] if last else None
+
+
+def taken_from_tricks(play: HandPlay, options: Options) -> tuple[Counter[str], Counter[str], Counter[str]]:
+    """Hearts, ladies and bonus cards each player took, trick by trick (cancelled tricks carry over)."""
+    hearts: Counter[str] = Counter()
+    ladies: Counter[str] = Counter()
+    bonus: Counter[str] = Counter()
+    bonus_cards = set(options.bonus_cards)
+    carry: list[Card] = []
+    for trick in play.tricks:
+        carry.extend(trick.cards)
+        if trick.winner is None:
+            continue
+        for card in carry:
+            hearts[trick.winner] += card.suit == "H"
+            ladies[trick.winner] += card == options.lady
+            bonus[trick.winner] += card in bonus_cards
+        carry = []
+    return hearts, ladies, bonus
+
+
+def moon_shooter(play: HandPlay, hearts: Mapping[str, int], ladies: Mapping[str, int]) -> str | None:
+    """The player who took every heart in play and every lady, if one did."""
+    for player in play.players:
+        others = any(hearts.get(p, 0) or ladies.get(p, 0) for p in play.players if p != player)
+        if not others and hearts.get(player, 0) >= play.deck.hearts and ladies.get(player, 0) >= play.deck.ladies:
+            return player
+    return None
+
+
+def score_hand(
+    play: HandPlay,
+    options: Options,
+    hearts: Mapping[str, int],
+    ladies: Mapping[str, int],
+    bonus: Mapping[str, int],
+    moon: str | None,
+    shooter: str | None,
+) -> HandResult:
+    """Points for one hand: hearts and ladies (or the moon), bonus cards, then penalties."""
+    total = play.deck.penalty_points
+    notes: list[str] = []
+    if moon is not None and shooter is not None:
+        if moon == "add":
+            points = Counter({p: 0 if p == shooter else total for p in play.players})
+            notes.append(f"{shooter} shot the moon: +{total} to everyone else")
+        else:
+            points = Counter({shooter: -total})
+            notes.append(f"{shooter} shot the moon: −{total} for {shooter}")
+    else:
+        points = Counter({p: hearts.get(p, 0) + ladies.get(p, 0) * options.lady_value for p in play.players})
+    for player, count in bonus.items():
+        if count:
+            points[player] += count * BONUS_VALUE
+            notes.append(f"{player} {count * BONUS_VALUE} for bonus cards")
+    for penalty in play.penalties:
+        points[penalty.player] += penalty.points or 0
+        why = f" ({penalty.reason})" if penalty.reason else ""
+        notes.append(f"{penalty.player} {penalty.points:+d} penalty{why}")
+    if play.playoff:
+        notes.insert(0, "playoff hand: " + ", ".join(play.players))
+    return HandResult(
+        play=play,
+        hearts=MappingProxyType(dict(hearts)),
+        ladies=MappingProxyType(dict(ladies)),
+        bonus=MappingProxyType(dict(bonus)),
+        shooter=shooter,
+        moon=moon,
+        points=MappingProxyType(dict(points)),
+        explain="; ".join(notes),
+    )
+
+
+def advance(
+    phase: Phase, totals: Mapping[str, int], hand: HandResult, options: Options
+) -> tuple[Phase, dict[str, int]]:
+    """The game's phase and totals after one more hand."""
+    new = dict(totals)
+    for player, points in hand.points.items():
+        new[player] += points
+    if phase.kind == "tie":  # a playoff: fewest points in this hand among the tied wins
+        return settle({p: hand.points.get(p, 0) for p in phase.players}, options), new
+    if max(new.values()) >= options.end_score:
+        return settle(new, options), new
+    return phase, new
+
+
+def settle(scores: Mapping[str, int], options: Options) -> Phase:
+    low = min(scores.values())
+    lowest = tuple(p for p, s in scores.items() if s == low)
+    if len(lowest) == 1 or options.tie == "shared":
+        return Phase("over", lowest)
+    return Phase("tie", lowest)

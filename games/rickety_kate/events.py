@@ -1,0 +1,163 @@
+"""Rickety Kate events: typed, immutable, checked for shape (names and deck come later)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from games.base import InvalidEvent
+from games.cards import Card, parse_card
+
+MOON_CHOICES = ("add", "subtract")
+
+
+@dataclass(frozen=True)
+class Deal:
+    dealer: str
+
+
+@dataclass(frozen=True)
+class Pass:
+    cards: Mapping[str, tuple[Card, ...]]
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: str
+    cards: tuple[Card, ...]
+    moon: str | None = None
+
+
+@dataclass(frozen=True)
+class Hand:
+    hearts: Mapping[str, int]
+    lady: tuple[str, ...]
+    bonus: Mapping[Card, tuple[str, ...]]
+    moon: str | None = None
+
+
+@dataclass(frozen=True)
+class Penalty:
+    player: str
+    points: int | None  # None: the revoke penalty of the options
+    reason: str
+
+
+Event = Deal | Pass | Trick | Hand | Penalty
+
+# type -> (required fields, optional fields). "note" is a Kibitz extension on every event.
+_FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    "deal": ({"dealer"}, set()),
+    "pass": ({"cards"}, set()),
+    "trick": ({"leader", "cards"}, {"moon"}),
+    "hand": ({"hearts", "lady"}, {"bonus", "moon"}),
+    "penalty": ({"player"}, {"points", "reason"}),
+}
+
+
+def _fail(message: str) -> InvalidEvent:
+    return InvalidEvent(None, message)
+
+
+def parse_event(raw: Any) -> Event:
+    """One event from its JSON shape, or InvalidEvent naming what is wrong."""
+    if not isinstance(raw, dict):
+        raise _fail('an event must be an object like {"type": "hand", ...}')
+    kind = raw.get("type")
+    if kind not in _FIELDS:
+        known = ", ".join(_FIELDS)
+        raise _fail(f"unknown event type {kind!r} (Rickety Kate knows {known})")
+    required, optional = _FIELDS[kind]
+    for name in raw:
+        if name not in required | optional | {"type", "note"}:
+            raise _fail(f"a {kind} event has no field {name!r}")
+    for name in sorted(required - set(raw)):
+        raise _fail(f"a {kind} event needs {name!r}")
+    if "note" in raw and not isinstance(raw["note"], str):
+        raise _fail("note must be text")
+    return _PARSERS[kind](raw)
+
+
+def _name(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise _fail(f"{what} must be a player's name, not {value!r}")
+    return value
+
+
+def _cards(value: Any, what: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise _fail(f"{what} must be a list of cards")
+    try:
+        return tuple(parse_card(v) for v in value)
+    except ValueError as exc:
+        raise _fail(f"{what}: {exc}") from None
+
+
+def _moon(value: Any) -> str | None:
+    if value is None or value in MOON_CHOICES:
+        return value
+    raise _fail(f'moon must be "add" or "subtract", not {value!r}')
+
+
+def _names(value: Any, what: str) -> tuple[str, ...]:
+    """One name, or a list of names (the double deck has two of each card)."""
+    if isinstance(value, list):
+        if not value:
+            raise _fail(f"{what} needs a player's name")
+        return tuple(_name(v, what) for v in value)
+    return (_name(value, what),)
+
+
+def _deal(raw: dict[str, Any]) -> Deal:
+    return Deal(_name(raw["dealer"], "dealer"))
+
+
+def _pass(raw: dict[str, Any]) -> Pass:
+    cards = raw["cards"]
+    if not isinstance(cards, dict):
+        raise _fail('cards must map each player to the cards passed, like {"Ana": ["QS", "AS", "KS"]}')
+    return Pass(MappingProxyType({_name(p, "cards"): _cards(c, f"{p}'s passed cards") for p, c in cards.items()}))
+
+
+def _trick(raw: dict[str, Any]) -> Trick:
+    return Trick(_name(raw["leader"], "leader"), _cards(raw["cards"], "cards"), _moon(raw.get("moon")))
+
+
+def _hand(raw: dict[str, Any]) -> Hand:
+    hearts = raw["hearts"]
+    if not isinstance(hearts, dict):
+        raise _fail('hearts must map players to how many hearts they took, like {"Ana": 3}')
+    for player, count in hearts.items():
+        if type(count) is not int or count < 0:
+            raise _fail(f"{player} cannot take {count!r} hearts")
+    bonus = raw.get("bonus", {})
+    if not isinstance(bonus, dict):
+        raise _fail('bonus must map each bonus card to who took it, like {"JD": "Ana"}')
+    taken: dict[Card, tuple[str, ...]] = {}
+    for text, who in bonus.items():
+        try:
+            card = parse_card(text)
+        except ValueError as exc:
+            raise _fail(f"bonus: {exc}") from None
+        taken[card] = _names(who, f"the taker of {card.pretty()}")
+    return Hand(
+        MappingProxyType(dict(hearts)), _names(raw["lady"], "lady"), MappingProxyType(taken), _moon(raw.get("moon"))
+    )
+
+
+def _penalty(raw: dict[str, Any]) -> Penalty:
+    points = raw.get("points")
+    reason = raw.get("reason", "")
+    if not isinstance(reason, str):
+        raise _fail("reason must be text")
+    if points is None:
+        if reason != "revoke":
+            raise _fail("a penalty needs its points (only a revoke has a default)")
+    elif type(points) is not int:
+        raise _fail(f"penalty points must be a whole number, not {points!r}")
+    return Penalty(_name(raw["player"], "player"), points, reason)
+
+
+_PARSERS = {"deal": _deal, "pass": _pass, "trick": _trick, "hand": _hand, "penalty": _penalty}

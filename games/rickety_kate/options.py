@@ -1,0 +1,209 @@
+"""Rickety Kate options: every field defaults to FORMAT.md; each is a house rule."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from games.base import InvalidOptions, OptionInfo
+from games.cards import Card, parse_card
+
+MOON_RULES = ("old", "new", "none")
+PASSING_RULES = ("rotate", "left", "right", "none")
+TIE_RULES = ("playoff", "shared")
+
+
+@dataclass(frozen=True)
+class Options:
+    end_score: int = 100
+    moon: str = "old"
+    passing: str = "rotate"
+    removed: tuple[Card, ...] | None = None  # None: the default for the player count
+    first_trick_points: bool = False
+    queen_breaks_hearts: bool = False
+    hearts_must_be_broken: bool = True
+    jack_of_diamonds: bool = False
+    ten_of_diamonds: bool = False
+    black_jack: bool = False
+    revoke_points: int = 13
+    tie: str = "playoff"
+    double_deck: bool = False
+
+    @property
+    def lady(self) -> Card:
+        return Card("S", "J") if self.black_jack else Card("S", "Q")
+
+    @property
+    def lady_value(self) -> int:
+        return 10 if self.black_jack else 13
+
+    @property
+    def bonus_cards(self) -> tuple[Card, ...]:
+        """The cards worth −10 to their taker under the options in force."""
+        on = ((self.jack_of_diamonds, Card("D", "J")), (self.ten_of_diamonds, Card("D", "10")))
+        return tuple(card for enabled, card in on if enabled)
+
+
+_CHOICES: dict[str, tuple[str, ...]] = {"moon": MOON_RULES, "passing": PASSING_RULES, "tie": TIE_RULES}
+_DEFAULTS = Options()
+
+
+def read_options(raw: Mapping[str, Any], players: Sequence[str]) -> Options:
+    """Options from a table file's `options` object; InvalidOptions names the bad one."""
+    known = {f.name for f in fields(Options)}
+    values: dict[str, Any] = {}
+    for name, value in raw.items():
+        if name not in known:
+            raise InvalidOptions(f"unknown option {name!r}")
+        values[name] = _read_one(name, value)
+    options = Options(**values)
+    _check_together(options, len(players))
+    return options
+
+
+def _read_one(name: str, value: Any) -> Any:
+    default = getattr(_DEFAULTS, name)
+    if name == "removed":
+        if not isinstance(value, list):
+            raise InvalidOptions('removed must be a list of cards, like ["2S"]')
+        try:
+            cards = tuple(parse_card(v) for v in value)
+        except ValueError as exc:
+            raise InvalidOptions(f"removed: {exc}") from None
+        if len(set(cards)) != len(cards):
+            raise InvalidOptions("removed names a card twice")
+        return cards
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise InvalidOptions(f"{name} must be true or false, not {value!r}")
+        return value
+    if isinstance(default, int):
+        if type(value) is not int:
+            raise InvalidOptions(f"{name} must be a whole number, not {value!r}")
+        if value <= 0:
+            raise InvalidOptions(f"{name} must be above 0, not {value}")
+        return value
+    if value not in _CHOICES[name]:
+        allowed = ", ".join(f'"{c}"' for c in _CHOICES[name])
+        raise InvalidOptions(f"{name} must be one of {allowed}, not {value!r}")
+    return value
+
+
+def _check_together(options: Options, seats: int) -> None:
+    # Imported here: deck.py needs Options, and the deck decides what is possible.
+    from games.rickety_kate.deck import deck_for
+
+    removed = options.removed or ()
+    if options.lady in removed:
+        raise InvalidOptions(f"the lady ({options.lady.pretty()}) cannot be taken out of the deck")
+    for card in options.bonus_cards:
+        if card in removed:
+            raise InvalidOptions(f"{card.pretty()} is a bonus card and cannot be taken out of the deck")
+    deck_for(options, seats, seats)  # raises when the deck does not split evenly
+
+
+def options_dict(options: Options) -> dict[str, Any]:
+    """Only what differs from the defaults, in FORMAT.md's shape."""
+    out: dict[str, Any] = {}
+    for f in fields(Options):
+        value = getattr(options, f.name)
+        if value != getattr(_DEFAULTS, f.name):
+            out[f.name] = [str(c) for c in value] if f.name == "removed" else value
+    return out
+
+
+OPTION_INFO: tuple[OptionInfo, ...] = (
+    OptionInfo(
+        "end_score",
+        "End score",
+        "The game ends after the hand in which someone reaches this total.",
+        100,
+        rule="opt-end-score",
+    ),
+    OptionInfo(
+        "moon",
+        "Shooting the moon",
+        "What happens when one player takes every heart and the lady.",
+        "old",
+        (
+            ("old", "Old: everyone else gains the points"),
+            ("new", "New: the shooter chooses, add to others or subtract from self"),
+            ("none", "None: scored like any hand"),
+        ),
+        rule="opt-moon",
+    ),
+    OptionInfo(
+        "passing",
+        "Passing",
+        "Which way three cards go before each hand.",
+        "rotate",
+        (("rotate", "Rotate by hand"), ("left", "Always left"), ("right", "Always right"), ("none", "No passing")),
+        rule="opt-passing",
+    ),
+    OptionInfo(
+        "first_trick_points",
+        "Points on the first trick",
+        "Allow hearts and the lady to be thrown on the first trick.",
+        False,
+        rule="opt-first-trick-points",
+    ),
+    OptionInfo(
+        "hearts_must_be_broken",
+        "Hearts must be broken",
+        "No heart may be led until a heart has been thrown on another suit.",
+        True,
+        rule="opt-hearts-must-be-broken",
+    ),
+    OptionInfo(
+        "queen_breaks_hearts",
+        "The lady breaks hearts",
+        "Playing the lady also lets hearts be led afterwards.",
+        False,
+        rule="opt-queen-breaks-hearts",
+    ),
+    OptionInfo(
+        "jack_of_diamonds",
+        "Jack of diamonds bonus",
+        "The J♦ is worth −10 to whoever takes it.",
+        False,
+        rule="opt-jack-of-diamonds",
+    ),
+    OptionInfo(
+        "ten_of_diamonds",
+        "Ten of diamonds bonus",
+        "The 10♦ is worth −10 to whoever takes it.",
+        False,
+        rule="opt-ten-of-diamonds",
+    ),
+    OptionInfo(
+        "black_jack",
+        "Black jack",
+        "The J♠ is the lady and worth 10; the Q♠ is an ordinary card.",
+        False,
+        rule="opt-black-jack",
+    ),
+    OptionInfo(
+        "revoke_points",
+        "Revoke penalty",
+        "Points a player gains for failing to follow suit.",
+        13,
+        rule="opt-revoke-points",
+    ),
+    OptionInfo(
+        "tie",
+        "Tie for the lowest score",
+        "How a tie at the end is settled.",
+        "playoff",
+        (("playoff", "The tied players play one more hand"), ("shared", "They share the win")),
+        rule="opt-tie",
+    ),
+    OptionInfo(
+        "double_deck",
+        "Double deck (cancellation)",
+        "Two decks; identical cards in one trick cancel each other.",
+        False,
+        rule="opt-double-deck",
+    ),
+    OptionInfo("removed", "Cards taken out", "Low cards removed so the deck splits evenly.", None, rule="opt-removed"),
+)

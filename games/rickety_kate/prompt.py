@@ -1,0 +1,87 @@
+"""What the entry screen asks next, as plain data; the templates only display it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from games.base import Prompt
+from games.cards import SUITS, Card
+from games.rickety_kate.deck import deck_for
+from games.rickety_kate.engine import HandPlay, State, pass_direction
+
+
+def prompt(state: State) -> Prompt:
+    phase = state.phase
+    if phase.kind == "over":
+        names = " and ".join(phase.players)
+        return Prompt(
+            "over",
+            f"Game over: {names} {'win' if len(phase.players) > 1 else 'wins'}.",
+            {"winners": list(phase.players)},
+        )
+    hand = state.current
+    details = _hand_details(state, hand)
+    if phase.kind == "tie":
+        details["tied"] = list(phase.players)
+    kind = "trick" if hand is not None and hand.tricks else "hand"
+    if kind == "trick" and hand is not None:
+        details.update(_trick_details(hand))
+    return Prompt(kind, _headline(details), details)
+
+
+def _hand_details(state: State, hand: HandPlay | None) -> dict[str, Any]:
+    options = state.options
+    players = hand.players if hand else state.next_players
+    number = hand.number if hand else len(state.hands) + 1
+    deck = hand.deck if hand else deck_for(options, len(players), len(state.players))
+    direction = hand.direction if hand else pass_direction(options.passing, number, len(players))
+    return {
+        "number": number,
+        "dealer": hand.dealer if hand else state.next_dealer,
+        "direction": direction,
+        "players": list(players),
+        "playoff": len(players) < len(state.players),
+        "hearts": deck.hearts,
+        "ladies": deck.ladies,
+        "lady": str(options.lady),
+        "bonus": [str(c) for c in options.bonus_cards],
+        "bonus_copies": deck.copies,
+        "moon": options.moon,
+        "penalty_points": deck.penalty_points,
+        "hand_size": deck.hand_size,
+        "tricks_done": len(hand.tricks) if hand else 0,
+        "passed": hand is not None and hand.passes is not None,
+        "first_lead": _first_leader(players, hand, state),
+        "remaining": _remaining(deck.counts - hand.played() if hand else deck.counts),
+    }
+
+
+def _remaining(left: Counter[Card]) -> dict[str, list[str]]:
+    """Cards not yet played in this hand, by suit in rank order (a card twice with two decks)."""
+    return {suit: [str(c) for c in sorted(left.elements()) if c.suit == suit] for suit in SUITS}
+
+
+def _first_leader(players: list[str] | tuple[str, ...], hand: HandPlay | None, state: State) -> str:
+    """Who leads the first trick when 2♣ is out: the player left of the dealer."""
+    dealer = hand.dealer if hand else state.next_dealer
+    seats = list(state.players)
+    i = (seats.index(dealer) + 1) % len(seats)
+    while seats[i] not in players:
+        i = (i + 1) % len(seats)
+    return seats[i]
+
+
+def _trick_details(hand: HandPlay) -> dict[str, Any]:
+    leader = hand.next_leader() or hand.players[0]
+    start = hand.players.index(leader)
+    return {"leader": leader, "order": list(hand.players[start:] + hand.players[:start])}
+
+
+def _headline(d: dict[str, Any]) -> str:
+    if "tied" in d:
+        return f"Tie between {' and '.join(d['tied'])}: they play one more hand."
+    if d["tricks_done"]:
+        return f"Hand {d['number']}, trick {d['tricks_done'] + 1}: {d['leader']} leads."
+    passing = "no passing" if d["direction"] == "hold" else f"pass 3 cards {d['direction']}"
+    return f"Hand {d['number']}: {d['dealer']} deals, {passing}."

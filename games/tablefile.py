@@ -1,0 +1,163 @@
+"""The Kibitz table file (FORMAT.md, `kibitz/1`): read, check, score, referee, write."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from games import registry
+from games.base import Flag, Game, InvalidEvent, InvalidOptions, Standings
+from games.players import InvalidPlayers, check_players
+
+FORMAT = "kibitz/1"
+META_FIELDS = ("title", "played_on", "notes")
+
+
+class TableFileError(ValueError):
+    """A file that cannot be read; str() is the one line the commands print."""
+
+
+@dataclass(frozen=True)
+class RetractedEvent:
+    """Kibitz extension: an undone event, kept with the number of live events before it."""
+
+    after: int
+    event: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class TableFile:
+    game: Game
+    players: tuple[str, ...]
+    options: Any
+    events: tuple[Any, ...]  # parsed, live events
+    raw_events: tuple[Mapping[str, Any], ...]
+    raw_options: Mapping[str, Any] = field(default_factory=dict)
+    meta: Mapping[str, str] = field(default_factory=dict)
+    retracted: tuple[RetractedEvent, ...] = ()
+
+    def replay(self) -> Any:
+        return self.game.replay(self.players, self.options, self.events)
+
+    def standings(self) -> Standings:
+        return self.game.standings(self.replay())
+
+    def review(self) -> list[Flag]:
+        self.replay()  # a file that cannot be scored cannot be refereed either
+        return self.game.review(self.players, self.options, self.events)
+
+    def as_dict(self) -> dict[str, Any]:
+        return dump(self.game, self.players, self.raw_options, self.raw_events, self.meta, self.retracted)
+
+
+def decode(text: str) -> Any:
+    """The JSON document in `text`, or TableFileError saying where it breaks."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TableFileError(f"not a JSON document (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+
+
+def loads(text: str) -> TableFile:
+    return read(decode(text))
+
+
+def read(data: Any) -> TableFile:
+    """Check a decoded table file from top to bottom; the first problem raises."""
+    if not isinstance(data, dict):
+        raise TableFileError("a table file is a JSON object")
+    if data.get("format") != FORMAT:
+        raise TableFileError(f'"format" must be "{FORMAT}", not {data.get("format")!r}')
+    try:
+        game = registry.get(data.get("game"))  # type: ignore[arg-type]
+    except (KeyError, TypeError) as exc:
+        raise TableFileError(str(exc).strip("\"'")) from None
+    try:
+        players = check_players(data.get("players"), game.min_players, game.max_players)
+    except InvalidPlayers as exc:
+        raise TableFileError(f"players: {exc}") from None
+    raw_options = data.get("options", {})
+    if not isinstance(raw_options, dict):
+        raise TableFileError("options must be an object")
+    try:
+        options = game.options(raw_options, players)
+    except InvalidOptions as exc:
+        raise TableFileError(f"options: {exc}") from None
+    raw_events = data.get("events")
+    if not isinstance(raw_events, list):
+        raise TableFileError("events must be a list")
+    events = tuple(_parse(game, raw, i) for i, raw in enumerate(raw_events))
+    return TableFile(
+        game=game,
+        players=players,
+        options=options,
+        events=events,
+        raw_events=tuple(raw_events),
+        raw_options=raw_options,
+        meta=_meta(data),
+        retracted=_retracted(game, data.get("retracted", []), len(raw_events)),
+    )
+
+
+def _parse(game: Game, raw: Any, index: int) -> Any:
+    try:
+        return game.parse(raw)
+    except InvalidEvent as exc:
+        raise exc.at(index) from None
+
+
+def _meta(data: Mapping[str, Any]) -> dict[str, str]:
+    meta = {}
+    for name in META_FIELDS:
+        if name in data:
+            value = data[name]
+            if not isinstance(value, str):
+                raise TableFileError(f"{name} must be a string")
+            meta[name] = value
+    if "played_on" in meta:
+        try:
+            date.fromisoformat(meta["played_on"])
+        except ValueError:
+            raise TableFileError(f"played_on {meta['played_on']!r} is not a date like 2026-11-29") from None
+    return meta
+
+
+def _retracted(game: Game, raw: Any, live: int) -> tuple[RetractedEvent, ...]:
+    if not isinstance(raw, list):
+        raise TableFileError("retracted must be a list")
+    out = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, dict) or set(item) != {"after", "event"}:
+            raise TableFileError(f'retracted {i}: write {{"after": N, "event": {{...}}}}')
+        after = item["after"]
+        if type(after) is not int or not 0 <= after <= live:
+            raise TableFileError(f"retracted {i}: after must be a number from 0 to {live}")
+        if out and after < out[-1].after:
+            raise TableFileError(f"retracted {i}: the list must be in log order")
+        try:
+            game.parse(item["event"])
+        except InvalidEvent as exc:
+            raise TableFileError(f"retracted {i}: {exc.message}") from None
+        out.append(RetractedEvent(after, item["event"]))
+    return tuple(out)
+
+
+def dump(
+    game: Game,
+    players: Sequence[str],
+    options: Mapping[str, Any],
+    events: Sequence[Mapping[str, Any]],
+    meta: Mapping[str, str] | None = None,
+    retracted: Sequence[RetractedEvent] = (),
+) -> dict[str, Any]:
+    """A table file as a dict, keys in FORMAT.md order; `options` as the table agreed them."""
+    out: dict[str, Any] = {"format": FORMAT, "game": game.slug, "players": list(players)}
+    out["options"] = dict(options)
+    out.update(meta or {})
+    out["events"] = [dict(e) for e in events]
+    if retracted:
+        out["retracted"] = [{"after": r.after, "event": dict(r.event)} for r in retracted]
+    return out
