@@ -60,6 +60,9 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["table", "player"], name="seat_player_unique"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.player} at seat {self.position + 1}"
+
 
 class Event(models.Model):
     """One thing that happened at a table. Never deleted: undo sets `retracted`."""

@@ -245,7 +245,7 @@ class _Replay:
         order = hand.players[start:] + hand.players[:start]
         winner = trick_winner(event.cards, order, self.options.double_deck, last)
         trick = TrickRecord(index, number, order, event.cards, winner)
-        hand = replace(hand, tricks=hand.tricks + (trick,))
+        hand = replace(hand, tricks=(*hand.tricks, trick))
         self.current = hand
         if last:
             self._finish(hand, *taken_from_tricks(hand, self.options), event.moon)
@@ -290,12 +290,12 @@ class _Replay:
         points = event.points if event.points is not None else self.options.revoke_points
         event = replace(event, points=points)
         if self.current is not None:
-            self.current = replace(self.current, penalties=self.current.penalties + (event,))
+            self.current = replace(self.current, penalties=(*self.current.penalties, event))
         elif self.hands:  # between hands: it belongs to the hand just completed
             last = self.hands.pop()
             self.phases.pop()
             self.totals.pop()
-            play = replace(last.play, penalties=last.play.penalties + (event,))
+            play = replace(last.play, penalties=(*last.play.penalties, event))
             self._record(score_hand(play, self.options, last.hearts, last.ladies, last.bonus, last.moon, last.shooter))
         else:
             self.early_penalties.append(event)
