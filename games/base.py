@@ -146,3 +146,6 @@ class Game(Protocol):
     def review(self, players: Sequence[str], options: Any, events: Sequence[Any]) -> list[Flag]: ...
 
     def prompt(self, state: Any) -> Prompt: ...
+
+    def describe(self, event: Any) -> str:
+        """One short line for the log."""

@@ -7,6 +7,7 @@ from typing import Any
 
 from games.base import Flag, OptionInfo, Prompt, Round, Standings
 from games.rickety_kate import engine, referee
+from games.rickety_kate.describe import describe as _describe
 from games.rickety_kate.events import Event, parse_event
 from games.rickety_kate.options import OPTION_INFO, Options, options_dict, read_options
 from games.rickety_kate.prompt import prompt as _prompt
@@ -50,6 +51,14 @@ class RicketyKate:
 
     def prompt(self, state: engine.State) -> Prompt:
         return _prompt(state)
+
+    def describe(self, event: Event) -> str:
+        return _describe(event)
+
+    def rules(self, lang: str) -> list[dict[str, Any]]:
+        from games.rickety_kate.rules import sections
+
+        return sections(lang)
 
 
 GAME = RicketyKate()

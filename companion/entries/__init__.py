@@ -1,0 +1,50 @@
+"""Turning a game's entry forms into table-file events. One module a game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import ModuleType
+from typing import Any
+
+from django.http import QueryDict
+
+from companion.services import Snapshot
+
+
+class FormError(ValueError):
+    """A form that cannot become an event; the message is for the player."""
+
+
+def module(slug: str) -> ModuleType:
+    from companion.entries import rickety_kate
+
+    return {"rickety-kate": rickety_kate}[slug]
+
+
+def build(slug: str, action: str, post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
+    """The events an entry form stands for, or FormError."""
+    builders: Mapping[str, Callable[[QueryDict, Snapshot], list[dict[str, Any]]]] = module(slug).ACTIONS
+    if action not in builders:
+        raise FormError(f"unknown entry {action!r}")
+    return builders[action](post, snap)
+
+
+def whole_number(post: QueryDict, key: str, what: str, low: int, high: int, default: int | None = None) -> int:
+    raw = post.get(key, "").strip()
+    if not raw and default is not None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise FormError(f"{what} must be a whole number") from None
+    if not low <= value <= high:
+        raise FormError(f"{what} must be from {low} to {high}")
+    return value
+
+
+def seat(post: QueryDict, key: str, players: tuple[str, ...] | list[str], what: str) -> str:
+    """A player picked by seat number (form values are seat indices, never free text)."""
+    raw = post.get(key, "")
+    if not raw.isdigit() or int(raw) >= len(players):
+        raise FormError(f"choose {what}")
+    return players[int(raw)]

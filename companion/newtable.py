@@ -1,0 +1,79 @@
+"""The new-table form, built from the game's own option list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.base import Game, OptionInfo
+from games.players import MAX_NAME
+
+
+class NewTableForm(forms.Form):
+    title = forms.CharField(label=_("Title (optional)"), max_length=100, required=False)
+
+    def __init__(self, game: Game, data: Any = None) -> None:
+        super().__init__(data)
+        self.game = game
+        for i in range(game.max_players):
+            self.fields[f"player_{i}"] = forms.CharField(
+                label=_("Seat %(n)d") % {"n": i + 1},
+                max_length=MAX_NAME,
+                required=i < game.min_players,
+                widget=forms.TextInput(
+                    attrs={
+                        "autocomplete": "off",
+                        "list": "recent-names",
+                        "autocapitalize": "words",
+                        "enterkeyhint": "next",
+                    }
+                ),
+            )
+        for info in game.option_info():
+            field = _option_field(info)
+            if field is not None:
+                self.fields[f"opt_{info.name}"] = field
+
+    def player_fields(self) -> list[forms.BoundField]:
+        return [self[f"player_{i}"] for i in range(self.game.max_players)]
+
+    def option_fields(self) -> list[tuple[forms.BoundField, OptionInfo]]:
+        return [(self[f"opt_{i.name}"], i) for i in self.game.option_info() if f"opt_{i.name}" in self.fields]
+
+    def players(self) -> list[str]:
+        return [n for i in range(self.game.max_players) if (n := self.cleaned_data.get(f"player_{i}", "").strip())]
+
+    def options(self) -> dict[str, Any]:
+        """Only the options that differ from the rulebook default, as the table file writes them."""
+        out = {}
+        for info in self.game.option_info():
+            key = f"opt_{info.name}"
+            if key in self.cleaned_data and self.cleaned_data[key] != info.default:
+                out[info.name] = self.cleaned_data[key]
+        return out
+
+
+def _option_field(info: OptionInfo) -> forms.Field | None:
+    if info.choices:
+        return forms.TypedChoiceField(
+            label=info.label,
+            help_text=info.help,
+            choices=info.choices,
+            initial=info.default,
+            widget=forms.RadioSelect,
+            coerce=str,
+        )
+    if isinstance(info.default, bool):
+        return forms.BooleanField(label=info.label, help_text=info.help, initial=info.default, required=False)
+    if isinstance(info.default, int):
+        return forms.IntegerField(
+            label=info.label,
+            help_text=info.help,
+            initial=info.default,
+            min_value=1,
+            max_value=10_000,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        )
+    return None  # e.g. the removed cards: the default for the player count, or a table file

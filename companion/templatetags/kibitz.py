@@ -1,0 +1,25 @@
+"""Display helpers for templates: cards with their suit symbol."""
+
+from django import template
+
+from games.cards import parse_card
+
+register = template.Library()
+
+
+@register.filter
+def pretty_card(text: str) -> str:
+    """`QS` -> `Q♠` (the canonical form stays in the form values)."""
+    try:
+        return parse_card(text).pretty()
+    except ValueError:
+        return text
+
+
+@register.filter
+def suit(text: str) -> str:
+    """The suit letter, for the four-colour CSS class."""
+    try:
+        return parse_card(text).suit
+    except ValueError:
+        return ""

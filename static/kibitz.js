@@ -1,0 +1,171 @@
+// Kibitz: small progressive enhancements. Every form still works as a plain post without this file.
+// Nothing here decides a rule: it only counts what was typed so the player sees a slip before Save.
+(function () {
+  "use strict";
+
+  function text(form, key, fallback) {
+    return form.dataset["t" + key] || fallback;
+  }
+
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; });
+  }
+
+  function button(label, cls) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label;
+    if (cls) b.className = cls;
+    return b;
+  }
+
+  // -- quick hand: steppers, "the rest", live "13 of 13" check ------------------------------------
+  function initQuick(form) {
+    if (form.dataset.ready) return;
+    form.dataset.ready = "1";
+    var total = parseInt(form.dataset.hearts, 10);
+    var inputs = Array.prototype.slice.call(form.querySelectorAll(".stepper input[type=number]"));
+    inputs.forEach(function (input) {
+      var row = input.closest(".stepper");
+      input.type = "hidden";
+      var controls = document.createElement("div");
+      controls.className = "controls";
+      var minus = button("−"), plus = button("+"), value = button(input.value, "value"), rest = button(text(form, "Rest", "rest"), "rest");
+      minus.setAttribute("aria-label", "−1 " + row.querySelector(".name").textContent);
+      plus.setAttribute("aria-label", "+1 " + row.querySelector(".name").textContent);
+      value.setAttribute("aria-expanded", "false");
+      controls.append(minus, value, plus, rest);
+      row.append(controls);
+      var grid = document.createElement("div");
+      grid.className = "grid";
+      grid.hidden = true;
+      for (var n = 0; n <= total; n++) {
+        (function (k) {
+          var b = button(String(k));
+          b.addEventListener("click", function () { set(k); grid.hidden = true; value.setAttribute("aria-expanded", "false"); });
+          grid.append(b);
+        })(n);
+      }
+      row.append(grid);
+      function set(k) {
+        input.value = String(Math.max(0, Math.min(total, k)));
+        value.textContent = input.value;
+        update();
+      }
+      minus.addEventListener("click", function () { set(parseInt(input.value, 10) - 1); });
+      plus.addEventListener("click", function () { set(parseInt(input.value, 10) + 1); });
+      value.addEventListener("click", function () {
+        grid.hidden = !grid.hidden;
+        value.setAttribute("aria-expanded", String(!grid.hidden));
+      });
+      rest.addEventListener("click", function () { set(total - sum() + parseInt(input.value, 10)); });
+    });
+    function sum() {
+      return inputs.reduce(function (acc, i) { return acc + (parseInt(i.value, 10) || 0); }, 0);
+    }
+    function checked(name) {
+      var el = form.querySelector("input[name='" + name + "']:checked");
+      return el ? el.value : null;
+    }
+    function shooter() {
+      var ladies = parseInt(form.dataset.ladies, 10);
+      for (var s = 0; s < inputs.length; s++) {
+        if (parseInt(inputs[s].value, 10) !== total) continue;
+        var all = true;
+        for (var k = 0; k < ladies; k++) if (checked("lady-" + k) !== String(s)) all = false;
+        if (all) return s;
+      }
+      return null;
+    }
+    function update() {
+      var got = sum(), msg = form.querySelector("[data-check]"), save = form.querySelector("[data-save]");
+      var problems = [];
+      if (got !== total) problems.push(fill(text(form, "Hearts", "{got} of {total} hearts"), {got: got, total: total}));
+      var groups = {};
+      form.querySelectorAll("fieldset.lady input, fieldset.bonus input").forEach(function (i) { groups[i.name] = i.closest("fieldset"); });
+      Object.keys(groups).forEach(function (name) {
+        if (checked(name) === null) problems.push(groups[name].querySelector("legend").textContent);
+      });
+      var moon = form.querySelector("[data-moon-choice]");
+      if (moon) {
+        var shot = shooter() !== null;
+        moon.hidden = !shot;
+        if (!shot) moon.querySelectorAll("input").forEach(function (i) { i.checked = false; });
+        else if (checked("moon") === null) problems.push(moon.querySelector("legend").textContent);
+      }
+      msg.textContent = problems.length ? problems.join(" · ") : fill(text(form, "Ready", "{total} of {total} hearts ✓"), {total: total});
+      msg.className = "check " + (problems.length ? "bad" : "good");
+      save.disabled = problems.length > 0;
+    }
+    form.addEventListener("change", update);
+    update();
+  }
+
+  // -- a trick: tap cards in play order ---------------------------------------------------------------
+  function initTrick(form) {
+    if (form.dataset.ready) return;
+    form.dataset.ready = "1";
+    var selects = Array.prototype.slice.call(form.querySelectorAll("select[data-slot]"));
+    var picker = form.querySelector(".picker");
+    picker.hidden = false;
+    var slots = selects.map(function (select) {
+      select.hidden = true;
+      var b = button("—", "slot-card");
+      select.after(b);
+      b.addEventListener("click", function () { select.value = ""; update(); });
+      return b;
+    });
+    picker.querySelectorAll("[data-card]").forEach(function (card) {
+      card.addEventListener("click", function () {
+        var free = selects.find(function (s) { return !s.value; });
+        if (!free || card.classList.contains("used")) return;
+        free.value = card.dataset.card;
+        update();
+      });
+    });
+    function order() {
+      var radios = Array.prototype.slice.call(form.querySelectorAll("input[name=leader]"));
+      var start = radios.findIndex(function (r) { return r.checked; });
+      if (start < 0) return null;
+      return radios.slice(start).concat(radios.slice(0, start)).map(function (r) { return r.dataset.name; });
+    }
+    function update() {
+      var names = order(), used = selects.map(function (s) { return s.value; });
+      var next = used.indexOf("");
+      selects.forEach(function (s, i) {
+        var label = form.querySelector("[data-slot-name='" + i + "']");
+        label.textContent = names ? names[i] : "?";
+        var opt = s.selectedOptions[0];
+        slots[i].textContent = s.value ? opt.textContent : "—";
+        slots[i].className = "slot-card" + (s.value ? " s-" + s.value.slice(-1) : "") + (i === next ? " next" : "");
+      });
+      picker.querySelectorAll("[data-card]").forEach(function (c) {
+        c.classList.toggle("used", used.indexOf(c.dataset.card) >= 0);
+      });
+      var turn = form.querySelector("[data-turn]");
+      if (!names) turn.textContent = text(form, "Leader", "Who led?");
+      else if (next >= 0) turn.textContent = fill(text(form, "Plays", "{name} plays"), {name: names[next]});
+      else turn.textContent = text(form, "Complete", "Trick complete");
+      form.querySelector("[data-save]").disabled = !names || next >= 0;
+    }
+    form.addEventListener("change", update);
+    update();
+  }
+
+  // -- connection state ---------------------------------------------------------------------------
+  function online(isOnline) {
+    var banner = document.querySelector(".offline");
+    if (banner) banner.hidden = isOnline;
+  }
+  window.addEventListener("offline", function () { online(false); });
+  window.addEventListener("online", function () { online(true); });
+  document.addEventListener("htmx:sendError", function () { online(false); });
+  document.addEventListener("htmx:afterRequest", function (e) { if (e.detail.successful || e.detail.xhr.status) online(true); });
+
+  function init(root) {
+    root.querySelectorAll("form.quick").forEach(initQuick);
+    root.querySelectorAll("form.trick").forEach(initTrick);
+  }
+  if (window.htmx) window.htmx.onLoad(init);
+  else document.addEventListener("DOMContentLoaded", function () { init(document); });
+})();
