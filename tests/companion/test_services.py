@@ -1,0 +1,116 @@
+"""The service layer: append-only log, undo and redo as flags, stale writes refused, exact round trips."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import services
+from companion.models import Event, Table
+from tests.companion.conftest import PLAYERS, hand
+
+
+def totals(table: Table) -> dict[str, int]:
+    return services.snapshot(table).standings.totals
+
+
+def test_create_table_refuses_bad_players_and_options(db: None) -> None:
+    with pytest.raises(services.Refused, match="seated twice"):
+        services.create_table("rickety-kate", ["Ana", "Ana", "Ben"], {})
+    with pytest.raises(services.Refused, match="unknown option"):
+        services.create_table("rickety-kate", PLAYERS, {"moom": "new"})
+    with pytest.raises(services.Refused, match="unknown game"):
+        services.create_table("skat", PLAYERS, {})
+    assert Table.objects.count() == 0
+
+
+def test_append_scores_and_bumps_version(table: Table) -> None:
+    services.append(table, [hand(Ana=4, Ben=9)])
+    table.refresh_from_db()
+    assert table.version == 1
+    assert totals(table) == {"Ana": 4, "Ben": 9, "Cleo": 0, "Dan": 13}
+
+
+def test_refused_event_changes_nothing(table: Table) -> None:
+    services.append(table, [hand(Ana=13)])
+    with pytest.raises(services.Refused, match="add up to 12"):
+        services.append(table, [hand(Ana=12)])
+    table.refresh_from_db()
+    assert table.version == 1
+    assert table.events.count() == 1
+
+
+def test_several_events_land_together_or_not_at_all(table: Table) -> None:
+    with pytest.raises(services.Refused):
+        services.append(table, [hand(Ana=13), hand(Ana=1)])
+    assert table.events.count() == 0
+
+
+def test_stale_write_is_refused(table: Table) -> None:
+    services.append(table, [hand(Ana=13)], expected_version=0)
+    with pytest.raises(services.Stale):
+        services.append(table, [hand(Ben=13)], expected_version=0)
+    assert table.events.count() == 1
+
+
+def test_undo_marks_retracted_and_redo_restores(table: Table) -> None:
+    services.append(table, [hand(Ana=13)])
+    services.append(table, [hand(Ben=13)])
+    undone = services.undo(table)
+    assert undone.retracted and Event.objects.filter(table=table).count() == 2
+    assert totals(table)["Ben"] == 0
+    services.redo(table)
+    assert totals(table)["Ben"] == 13
+    assert not Event.objects.filter(table=table, retracted=True).exists()
+
+
+def test_redo_restores_in_the_order_undone(table: Table) -> None:
+    services.append(table, [hand(Ana=13), hand(Ben=13), hand(Cleo=13)])
+    services.undo(table)
+    services.undo(table)
+    assert services.redo(table).seq == 2
+    assert services.redo(table).seq == 3
+    with pytest.raises(services.Refused, match="nothing to redo"):
+        services.redo(table)
+
+
+def test_new_event_after_undo_keeps_the_undone_one_in_the_log(table: Table) -> None:
+    services.append(table, [hand(Ana=13)])
+    services.undo(table)
+    services.append(table, [hand(Ben=13)])
+    log = list(table.events.order_by("seq").values_list("seq", "retracted"))
+    assert log == [(1, True), (2, False)]
+    with pytest.raises(services.Refused):
+        services.redo(table)
+
+
+def test_undo_on_empty_table_is_refused(table: Table) -> None:
+    with pytest.raises(services.Refused, match="nothing to undo"):
+        services.undo(table)
+
+
+def test_finished_is_set_and_cleared_by_undo(db: None) -> None:
+    table = services.create_table("rickety-kate", PLAYERS, {"end_score": 13, "tie": "shared"})
+    services.append(table, [hand(Ana=13, lady="Ben")])
+    table.refresh_from_db()
+    assert table.finished is not None
+    services.undo(table)
+    table.refresh_from_db()
+    assert table.finished is None
+
+
+def test_export_import_round_trip_is_exact(table: Table) -> None:
+    services.append(table, [hand(Ana=4, Ben=9), {"type": "penalty", "player": "Ben", "reason": "revoke"}])
+    services.append(table, [hand(Cleo=13, lady="Dan")])
+    services.undo(table)
+    exported = services.export_table(table)
+    assert exported["retracted"] == [{"after": 2, "event": hand(Cleo=13, lady="Dan")}]
+    again = services.import_table(exported)
+    assert services.export_table(again) == exported
+    assert totals(again) == totals(table)
+
+
+def test_import_refuses_a_bad_file_and_stores_nothing(db: None) -> None:
+    data = {"format": "kibitz/1", "game": "rickety-kate", "players": PLAYERS, "events": [hand(Ana=13), hand(Ana=3)]}
+    with pytest.raises(services.Refused, match="event 1"):
+        services.import_table(data)
+    assert Table.objects.count() == 0

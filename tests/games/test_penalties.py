@@ -1,0 +1,89 @@
+"""Penalty events: in the hand in progress, between hands to the hand just completed, revoke default."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.base import InvalidEvent
+from games.rickety_kate import GAME
+from tests.games.rk import hand, legal_four, points, rounds, standings, trick
+
+HAND = hand({"Ana": 4, "Ben": 9}, "Dan")
+
+
+def penalty(player: str, points: int | None = None, reason: str = "") -> dict:
+    event = {"type": "penalty", "player": player, "reason": reason}
+    if points is not None:
+        event["points"] = points
+    return event
+
+
+def test_penalty_during_a_hand_of_tricks_adds_to_that_hand() -> None:
+    """penalty: points go to the hand in progress."""
+    events = legal_four()
+    events.insert(5, penalty("Ana", 7, "talking"))
+    assert rounds(events) == [points(Ana=7, Ben=3, Cleo=7, Dan=16)]
+
+
+def test_penalty_after_a_deal_adds_to_the_hand_being_played() -> None:
+    """penalty: after a deal event the hand is in progress, so the penalty goes to it."""
+    events = [HAND, {"type": "deal", "dealer": "Ben"}, penalty("Cleo", 5, "slow"), HAND]
+    assert rounds(events) == [points(Ana=4, Ben=9, Dan=13), points(Ana=4, Ben=9, Cleo=5, Dan=13)]
+
+
+def test_penalty_between_hands_goes_to_the_hand_just_completed() -> None:
+    """penalty: between hands, the points belong to the hand just completed."""
+    events = [HAND, penalty("Cleo", 5, "slow"), HAND]
+    assert rounds(events) == [points(Ana=4, Ben=9, Cleo=5, Dan=13), points(Ana=4, Ben=9, Dan=13)]
+
+
+def test_penalty_before_the_first_hand_goes_to_the_first_hand() -> None:
+    """penalty: before anything is played it is added to the first hand."""
+    assert rounds([penalty("Dan", 3, "late"), HAND]) == [points(Ana=4, Ben=9, Dan=16)]
+
+
+def test_penalty_revoke_without_points_uses_revoke_points() -> None:
+    """penalty: a revoke without points costs revoke_points (13 by default)."""
+    assert rounds([HAND, penalty("Ana", reason="revoke")])[0]["Ana"] == 4 + 13
+
+
+def test_penalty_revoke_uses_the_tables_revoke_points() -> None:
+    """revoke_points: the table's own revoke penalty is used for a revoke without points."""
+    assert rounds([HAND, penalty("Ana", reason="revoke")], revoke_points=26)[0]["Ana"] == 4 + 26
+
+
+def test_penalty_revoke_with_explicit_points_keeps_them() -> None:
+    """penalty: a revoke with its own points uses those points."""
+    assert rounds([HAND, penalty("Ana", 5, "revoke")])[0]["Ana"] == 4 + 5
+
+
+def test_penalty_without_points_needs_to_be_a_revoke() -> None:
+    """penalty: only a revoke has default points."""
+    with pytest.raises(InvalidEvent, match="points"):
+        GAME.parse(penalty("Ana", reason="rude"))
+
+
+def test_penalty_player_must_be_at_the_table() -> None:
+    """penalty: the player is a name from players."""
+    with pytest.raises(InvalidEvent, match="Zed"):
+        rounds([HAND, penalty("Zed", 1)])
+
+
+def test_penalty_between_hands_can_end_the_game() -> None:
+    """penalty: a penalty that lifts a total to end_score ends the game after that hand."""
+    out = standings([HAND, penalty("Cleo", 20)], end_score=20)
+    assert out["finished"] is True
+    assert out["winners"] == ["Ana"]
+
+
+def test_penalty_on_a_moon_hand_adds_to_the_moon_score() -> None:
+    """penalty: added on top of a moon hand's points."""
+    events = [hand({"Ana": 13}, "Ana", moon="subtract"), penalty("Ana", reason="revoke")]
+    assert rounds(events, moon="new") == [points(Ana=-26 + 13)]
+
+
+def test_penalty_in_an_unfinished_hand_is_not_a_round_yet() -> None:
+    """penalty: points in a hand still being played show up when the hand completes."""
+    out = standings([trick("Ana", "2C 3C 4C 5C"), penalty("Ben", 13, "revoke")])
+    assert out["rounds"] == []
+    assert out["totals"] == points()
