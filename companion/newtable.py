@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.base import Game, OptionInfo
@@ -56,24 +57,14 @@ class NewTableForm(forms.Form):
 
 
 def _option_field(info: OptionInfo) -> forms.Field | None:
+    # The game marks its texts with gettext_noop; they are translated here, at render time.
+    text = {"label": gettext_lazy(info.label), "help_text": gettext_lazy(info.help), "initial": info.default}
     if info.choices:
-        return forms.TypedChoiceField(
-            label=info.label,
-            help_text=info.help,
-            choices=info.choices,
-            initial=info.default,
-            widget=forms.RadioSelect,
-            coerce=str,
-        )
+        choices = [(value, gettext_lazy(label)) for value, label in info.choices]
+        return forms.TypedChoiceField(choices=choices, widget=forms.RadioSelect, coerce=str, **text)
     if isinstance(info.default, bool):
-        return forms.BooleanField(label=info.label, help_text=info.help, initial=info.default, required=False)
+        return forms.BooleanField(required=False, **text)
     if isinstance(info.default, int):
-        return forms.IntegerField(
-            label=info.label,
-            help_text=info.help,
-            initial=info.default,
-            min_value=1,
-            max_value=10_000,
-            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-        )
+        numeric = forms.NumberInput(attrs={"inputmode": "numeric"})
+        return forms.IntegerField(min_value=1, max_value=10_000, widget=numeric, **text)
     return None  # e.g. the removed cards: the default for the player count, or a table file

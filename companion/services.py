@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import registry, tablefile
 from games.base import Flag, Game, InvalidEvent, InvalidOptions, Prompt, Standings
@@ -134,7 +135,7 @@ def undo(table: Table, expected_version: int | None = None) -> Event:
         locked = _lock(table, expected_version)
         event = locked.events.filter(retracted=False).order_by("-seq").first()
         if event is None:
-            raise Refused("There is nothing to undo.")
+            raise Refused(_("There is nothing to undo."))
         event.retracted = True
         event.save(update_fields=["retracted"])
         _bump(locked, _finished(locked))
@@ -148,7 +149,7 @@ def redo(table: Table, expected_version: int | None = None) -> Event:
         last_live = locked.events.filter(retracted=False).aggregate(m=Max("seq"))["m"] or 0
         event = locked.events.filter(retracted=True, seq__gt=last_live).order_by("seq").first()
         if event is None:
-            raise Refused("There is nothing to redo.")
+            raise Refused(_("There is nothing to redo."))
         event.retracted = False
         event.save(update_fields=["retracted"])
         _bump(locked, _finished(locked))
@@ -158,7 +159,7 @@ def redo(table: Table, expected_version: int | None = None) -> Event:
 def _lock(table: Table, expected_version: int | None) -> Table:
     locked = Table.objects.select_for_update().get(pk=table.pk)
     if expected_version is not None and locked.version != expected_version:
-        raise Stale("Someone else changed this table a moment ago. Here is the new state; check it and try again.")
+        raise Stale(_("Someone else changed this table a moment ago. Here is the new state; check it and try again."))
     return locked
 
 

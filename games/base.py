@@ -7,6 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 
+def gettext_noop(text: str) -> str:
+    """Mark a string for the web app's translations without importing Django (xgettext knows the name)."""
+    return text
+
+
 class InvalidEvent(ValueError):
     """An event that cannot be read, or cannot follow the ones before it.
 

@@ -7,6 +7,7 @@ from types import ModuleType
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.translation import gettext as _
 
 from companion.services import Snapshot
 
@@ -25,7 +26,7 @@ def build(slug: str, action: str, post: QueryDict, snap: Snapshot) -> list[dict[
     """The events an entry form stands for, or FormError."""
     builders: Mapping[str, Callable[[QueryDict, Snapshot], list[dict[str, Any]]]] = module(slug).ACTIONS
     if action not in builders:
-        raise FormError(f"unknown entry {action!r}")
+        raise FormError(_("Unknown entry %(action)r.") % {"action": action})
     return builders[action](post, snap)
 
 
@@ -36,9 +37,9 @@ def whole_number(post: QueryDict, key: str, what: str, low: int, high: int, defa
     try:
         value = int(raw)
     except ValueError:
-        raise FormError(f"{what} must be a whole number") from None
+        raise FormError(_("%(what)s must be a whole number.") % {"what": what}) from None
     if not low <= value <= high:
-        raise FormError(f"{what} must be from {low} to {high}")
+        raise FormError(_("%(what)s must be from %(low)d to %(high)d.") % {"what": what, "low": low, "high": high})
     return value
 
 
@@ -46,5 +47,5 @@ def seat(post: QueryDict, key: str, players: tuple[str, ...] | list[str], what: 
     """A player picked by seat number (form values are seat indices, never free text)."""
     raw = post.get(key, "")
     if not raw.isdigit() or int(raw) >= len(players):
-        raise FormError(f"choose {what}")
+        raise FormError(_("Choose %(what)s.") % {"what": what})
     return players[int(raw)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.translation import gettext as _
 
 from companion.entries import FormError, seat, whole_number
 from companion.services import Snapshot
@@ -16,14 +17,17 @@ def hand(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
     players: list[str] = d["players"]
     hearts = {}
     for i, name in enumerate(players):
-        count = whole_number(post, f"hearts-{i}", f"{name}'s hearts", 0, d["hearts"], default=0)
+        count = whole_number(post, f"hearts-{i}", _("%(name)s's hearts") % {"name": name}, 0, d["hearts"], default=0)
         if count:
             hearts[name] = count
-    ladies = [seat(post, f"lady-{k}", players, "who took the lady") for k in range(d["ladies"])]
+    ladies = [seat(post, f"lady-{k}", players, _("who took the lady")) for k in range(d["ladies"])]
     event: dict[str, Any] = {"type": "hand", "hearts": hearts, "lady": ladies[0] if len(ladies) == 1 else ladies}
     bonus = {}
     for card in d["bonus"]:
-        takers = [seat(post, f"bonus-{card}-{k}", players, f"who took {card}") for k in range(d["bonus_copies"])]
+        takers = [
+            seat(post, f"bonus-{card}-{k}", players, _("who took %(card)s") % {"card": card})
+            for k in range(d["bonus_copies"])
+        ]
         bonus[card] = takers[0] if len(takers) == 1 else takers
     if bonus:
         event["bonus"] = bonus
@@ -36,12 +40,12 @@ def hand(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
 def trick(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
     d = snap.prompt.details
     players: list[str] = d["players"]
-    leader = seat(post, "leader", players, "who led the trick")
+    leader = seat(post, "leader", players, _("who led the trick"))
     cards = []
     for i in range(len(players)):
         card = post.get(f"card-{i}", "").strip()
         if not card:
-            raise FormError(f"a trick needs {len(players)} cards; card {i + 1} is missing")
+            raise FormError(_("A trick needs %(n)d cards; card %(i)d is missing.") % {"n": len(players), "i": i + 1})
         cards.append(card.upper())
     event: dict[str, Any] = {"type": "trick", "leader": leader, "cards": cards}
     moon = post.get("moon", "")
@@ -54,16 +58,16 @@ def passes(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
     players: list[str] = snap.prompt.details["players"]
     cards = {name: post.getlist(f"pass-{i}") for i, name in enumerate(players) if post.getlist(f"pass-{i}")}
     if not cards:
-        raise FormError("tick the cards each player passed")
+        raise FormError(_("Tick the cards each player passed."))
     return [{"type": "pass", "cards": cards}]
 
 
 def penalty(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
-    player = seat(post, "player", snap.players, "who gets the penalty")
+    player = seat(post, "player", snap.players, _("who gets the penalty"))
     reason = post.get("reason", "revoke").strip()[:80] or "revoke"
     event: dict[str, Any] = {"type": "penalty", "player": player, "reason": reason}
     if reason != "revoke" or post.get("points", "").strip():
-        event["points"] = whole_number(post, "points", "The penalty", -200, 200)
+        event["points"] = whole_number(post, "points", _("The penalty"), -200, 200)
     events: list[dict[str, Any]] = [event]
     # "This hand" between hands: a deal event opens the hand so the penalty lands on it, not the last one.
     if post.get("when") == "next" and snap.state.current is None and snap.state.hands:
@@ -72,7 +76,7 @@ def penalty(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
 
 
 def deal(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
-    return [{"type": "deal", "dealer": seat(post, "dealer", snap.players, "who dealt")}]
+    return [{"type": "deal", "dealer": seat(post, "dealer", snap.players, _("who dealt"))}]
 
 
 ACTIONS = {"hand": hand, "trick": trick, "pass": passes, "penalty": penalty, "deal": deal}
