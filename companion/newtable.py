@@ -38,10 +38,18 @@ class NewTableForm(forms.Form):
                 self.fields[f"opt_{info.name}"] = field
 
     def player_fields(self) -> list[forms.BoundField]:
-        return [self[f"player_{i}"] for i in range(self.game.max_players)]
+        """The usual seats; the rest sit behind "More players"."""
+        return [self[f"player_{i}"] for i in range(min(4, self.game.max_players))]
 
-    def option_fields(self) -> list[tuple[forms.BoundField, OptionInfo]]:
-        return [(self[f"opt_{i.name}"], i) for i in self.game.option_info() if f"opt_{i.name}" in self.fields]
+    def extra_player_fields(self) -> list[forms.BoundField]:
+        return [self[f"player_{i}"] for i in range(4, self.game.max_players)]
+
+    def option_fields(self, advanced: bool = False) -> list[tuple[forms.BoundField, OptionInfo]]:
+        infos = (i for i in self.game.option_info() if i.advanced == advanced and f"opt_{i.name}" in self.fields)
+        return [(self[f"opt_{i.name}"], i) for i in infos]
+
+    def advanced_option_fields(self) -> list[tuple[forms.BoundField, OptionInfo]]:
+        return self.option_fields(advanced=True)
 
     def players(self) -> list[str]:
         return [n for i in range(self.game.max_players) if (n := self.cleaned_data.get(f"player_{i}", "").strip())]

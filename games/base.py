@@ -112,6 +112,7 @@ class OptionInfo:
     default: Any
     choices: tuple[tuple[Any, str], ...] = ()
     rule: str = ""  # anchor of the rule it changes
+    advanced: bool = False  # shown behind "More house rules"
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import total_ordering
 from itertools import product
 
 SUITS = "CDHS"
@@ -13,12 +14,18 @@ _FROM_SYMBOL = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡
 _RANK_VALUE = {rank: value for value, rank in enumerate(RANKS, start=2)}
 
 
-@dataclass(frozen=True, order=True)
+@total_ordering
+@dataclass(frozen=True)
 class Card:
-    """One card. Orders by suit, then rank, which is how pickers list them."""
+    """One card. Orders by suit (♣ ♦ ♥ ♠), then rank from 2 to A, which is how pickers list them."""
 
     suit: str
     rank: str
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return (SUITS.index(self.suit), self.value) < (SUITS.index(other.suit), other.value)
 
     @property
     def value(self) -> int:

@@ -152,6 +152,7 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
         gettext_noop("Allow hearts and the lady to be thrown on the first trick."),
         False,
         rule="opt-first-trick-points",
+        advanced=True,
     ),
     OptionInfo(
         "hearts_must_be_broken",
@@ -159,6 +160,7 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
         gettext_noop("No heart may be led until a heart has been thrown on another suit."),
         True,
         rule="opt-hearts-must-be-broken",
+        advanced=True,
     ),
     OptionInfo(
         "queen_breaks_hearts",
@@ -166,6 +168,7 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
         gettext_noop("Playing the lady also lets hearts be led afterwards."),
         False,
         rule="opt-queen-breaks-hearts",
+        advanced=True,
     ),
     OptionInfo(
         "jack_of_diamonds",
@@ -173,6 +176,7 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
         gettext_noop("The J♦ is worth −10 to whoever takes it."),
         False,
         rule="opt-jack-of-diamonds",
+        advanced=True,
     ),
     OptionInfo(
         "ten_of_diamonds",
@@ -180,6 +184,7 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
         gettext_noop("The 10♦ is worth −10 to whoever takes it."),
         False,
         rule="opt-ten-of-diamonds",
+        advanced=True,
     ),
     OptionInfo(
         "black_jack",
@@ -187,6 +192,7 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
         gettext_noop("The J♠ is the lady and worth 10; the Q♠ is an ordinary card."),
         False,
         rule="opt-black-jack",
+        advanced=True,
     ),
     OptionInfo(
         "revoke_points",
@@ -194,6 +200,7 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
         gettext_noop("Points a player gains for failing to follow suit."),
         13,
         rule="opt-revoke-points",
+        advanced=True,
     ),
     OptionInfo(
         "tie",
@@ -212,6 +219,7 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
         gettext_noop("Two decks; identical cards in one trick cancel each other."),
         False,
         rule="opt-double-deck",
+        advanced=True,
     ),
     OptionInfo(
         "removed",
@@ -219,5 +227,6 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
         gettext_noop("Low cards removed so the deck splits evenly."),
         None,
         rule="opt-removed",
+        advanced=True,
     ),
 )
