@@ -66,7 +66,7 @@ def parse_event(raw: Any) -> Event:
     if not isinstance(raw, dict):
         raise _fail('an event must be an object like {"type": "hand", ...}')
     kind = raw.get("type")
-    if kind not in _FIELDS:
+    if not isinstance(kind, str) or kind not in _FIELDS:
         known = ", ".join(_FIELDS)
         raise _fail(f"unknown event type {kind!r} (Rickety Kate knows {known})")
     required, optional = _FIELDS[kind]
