@@ -1,0 +1,296 @@
+"""A phone at the table: create a Rickety Kate table, score a hand by taps, record one trick by trick,
+undo and redo, ask the referee, open the rule it names.
+
+The trick-by-trick hand is dealt and played here in plain Python (no import from games/): the app's
+totals and its referee's flag are checked against this independent little simulation.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ("Ana", "Ben", "Cleo", "Dan")
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUITS = "CDHS"
+SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+SUIT_NAME = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
+LADY = "QS"
+SCREENSHOT = "/tmp/kibitz-e2e-table.png"
+
+
+# -- the deal -------------------------------------------------------------------------------------------
+
+
+def suit(card: str) -> str:
+    return card[-1]
+
+
+def value(card: str) -> int:
+    return RANKS.index(card[:-1])
+
+
+def penalty(card: str) -> int:
+    return 13 if card == LADY else int(suit(card) == "H")
+
+
+def pretty(card: str) -> str:
+    return card[:-1] + SYMBOL[suit(card)]
+
+
+@dataclass(frozen=True)
+class PlayedHand:
+    tricks: tuple[tuple[str, tuple[str, ...]], ...]  # (leader, cards in play order from the leader)
+    points: dict[str, int]  # hearts taken plus 13 for the lady
+    revoke: tuple[int, str, str, str]  # trick number, player, card played, the suit led
+
+
+def play_hand(seed: int = 2024) -> PlayedHand:
+    """Shuffle with a fixed seed and play 13 tricks: lowest lead (no heart before hearts are broken),
+    lowest follow, no points on the first trick, dump the lady or the highest heart when void.
+
+    From trick 2 on, the first follower who holds the led suit and a pointless card of another suit
+    plays that other card instead: the one illegal play. Every card is played, so the led suit shows up
+    later in that player's plays, which is what lets the referee prove it.
+    """
+    deck = [rank + s for s in SUITS for rank in RANKS]
+    random.Random(seed).shuffle(deck)
+    hands = {p: deck[i::4] for i, p in enumerate(PLAYERS)}
+    leader = next(p for p in PLAYERS if "2C" in hands[p])
+    broken = False
+    revoke = None
+    tricks = []
+    taken = dict.fromkeys(PLAYERS, 0)
+    for number in range(1, 14):
+        start = PLAYERS.index(leader)
+        order = PLAYERS[start:] + PLAYERS[:start]
+        cards: list[str] = []
+        for player in order:
+            held = hands[player]
+            if not cards:
+                safe = [c for c in held if broken or suit(c) != "H"] or held
+                card = "2C" if number == 1 else min(safe, key=value)
+            else:
+                led = suit(cards[0])
+                follow = [c for c in held if suit(c) == led]
+                off = [c for c in held if suit(c) != led and not penalty(c)]
+                if follow and off and revoke is None and number > 1:
+                    card = min(off, key=value)
+                    revoke = (number, player, card, led)
+                elif follow:
+                    card = min(follow, key=value)
+                elif number == 1:
+                    card = max(off or held, key=value)
+                else:
+                    card = LADY if LADY in held else max(held, key=lambda c: (penalty(c) > 0, value(c)))
+            held.remove(card)
+            cards.append(card)
+        led = suit(cards[0])
+        winner = order[max(range(4), key=lambda i: value(cards[i]) if suit(cards[i]) == led else -1)]
+        taken[winner] += sum(penalty(c) for c in cards)
+        broken = broken or any(suit(c) == "H" for c in cards)
+        tricks.append((leader, tuple(cards)))
+        leader = winner
+    assert revoke is not None
+    assert max(taken.values()) < 26, "a moon shot needs a choice on the last trick; pick another seed"
+    return PlayedHand(tuple(tricks), taken, revoke)
+
+
+# -- the phone ------------------------------------------------------------------------------------------
+
+
+class Thumb:
+    """Taps like a finger and counts them."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.taps = 0
+
+    def tap(self, target: Locator) -> None:
+        target.tap()
+        self.taps += 1
+
+
+def totals(page: Page) -> Locator:
+    return page.locator("#scoreboard tfoot td[data-total]")
+
+
+def version(page: Page) -> int:
+    return int(page.locator("#board").get_attribute("data-version") or "0")
+
+
+def save_and_wait(thumb: Thumb, button: Locator) -> None:
+    """Tap a button that posts through htmx and wait until the new board is swapped in."""
+    page = thumb.page
+    before = version(page)
+    thumb.tap(button)
+    expect(page.locator("#board")).to_have_attribute("data-version", str(before + 1))
+
+
+def start_table(page: Page, thumb: Thumb) -> None:
+    page.goto("/")
+    thumb.tap(page.get_by_role("link", name="Rickety Kate", exact=True))
+    expect(page.get_by_role("heading", name="New Rickety Kate table")).to_be_visible()
+    for seat, name in enumerate(PLAYERS, start=1):
+        field = page.get_by_label(f"Seat {seat}", exact=True)
+        thumb.tap(field)
+        field.press_sequentially(name)
+    moon = page.get_by_role("radio", name="New: the shooter chooses")
+    thumb.tap(page.locator("label", has=moon))
+    expect(moon).to_be_checked()
+    thumb.tap(page.get_by_role("button", name="Start the table"))
+    expect(page).to_have_url(re.compile(r"/t/[^/]+/$"))
+    expect(page.get_by_role("heading", name="Rickety Kate", exact=True)).to_be_visible()
+
+
+def quick_form(page: Page) -> Locator:
+    form = page.locator("form.quick")
+    expect(form.locator(".stepper .controls")).to_have_count(len(PLAYERS))  # kibitz.js has run
+    return form
+
+
+def stepper(form: Locator, name: str) -> Locator:
+    return form.locator(".stepper", has=form.page.get_by_text(name, exact=True))
+
+
+def pick_value(thumb: Thumb, form: Locator, name: str, n: int) -> None:
+    """Open the value grid of a player's stepper and tap a number: two taps for any count."""
+    row = stepper(form, name)
+    grid = row.locator(".grid")
+    expect(grid).to_be_hidden()
+    thumb.tap(row.locator("button.value"))
+    expect(grid).to_be_visible()
+    thumb.tap(grid.get_by_role("button", name=str(n), exact=True))
+    expect(grid).to_be_hidden()
+    expect(row.locator("button.value")).to_have_text(str(n))
+
+
+def chip(fieldset: Locator, name: str) -> Locator:
+    return fieldset.locator("label.chip").filter(has_text=re.compile(rf"^\s*{re.escape(name)}\s*$"))
+
+
+# -- the tests -----------------------------------------------------------------------------------------
+
+
+def test_a_game_at_the_table(phone: Page) -> None:
+    page = phone
+    thumb = Thumb(page)
+    start_table(page, thumb)
+    expect(page.locator("[data-headline]")).to_contain_text("Hand 1: Ana deals.")
+
+    # Hand 1, quick entry: Ana 0, Ben 2, Cleo 4, Dan 7 and the lady.
+    form = quick_form(page)
+    thumb.taps = 0
+    pick_value(thumb, form, "Ben", 2)
+    pick_value(thumb, form, "Cleo", 4)
+    thumb.tap(stepper(form, "Dan").get_by_role("button", name="the rest"))
+    expect(stepper(form, "Dan").locator("button.value")).to_have_text("7")
+    thumb.tap(chip(form.locator("fieldset.lady"), "Dan"))
+    expect(form.locator("[data-check]")).to_have_text("13 of 13 hearts ✓")
+    save_and_wait(thumb, form.get_by_role("button", name="Save hand"))
+    quick_taps = thumb.taps
+    assert quick_taps <= 8, f"a typical hand took {quick_taps} taps"
+
+    expect(page.locator("#scoreboard tbody tr.flash")).to_have_count(1)
+    expect(totals(page)).to_have_text(["★ 0", "2", "4", "20"])
+    expect(page.locator("[data-headline]")).to_contain_text("Hand 2: Ben deals.")
+
+    # Hand 2, trick by trick, with one revoke in it.
+    hand = play_hand()
+    thumb.tap(page.locator("details[data-mode=tricks] > summary"))
+    for number, (leader, cards) in enumerate(hand.tricks, start=1):
+        trick = page.locator("form.trick")
+        expect(page.locator("details[data-mode=tricks] > summary")).to_have_text(f"By tricks: trick {number} of 13")
+        leaders = trick.locator("fieldset.leader")
+        if number > 1:  # the app knows who won the trick before
+            expect(leaders.locator(f"input[data-name={leader}]")).to_be_checked()
+        thumb.tap(chip(leaders, leader))
+        turn = trick.locator("[data-turn]")
+        expect(turn).to_have_text(f"{leader} plays")
+        for card in cards:
+            thumb.tap(trick.locator(f'.picker [data-card="{card}"]'))
+        expect(turn).to_have_text("Trick complete")
+        expect(trick.locator(".slot-card")).to_have_text([pretty(c) for c in cards])
+        save_and_wait(thumb, trick.get_by_role("button", name="Save trick"))
+
+    after_one = [0, 2, 4, 20]
+    after_two = [after_one[i] + hand.points[p] for i, p in enumerate(PLAYERS)]
+    low = min(after_two)
+    expected = [f"★ {v}" if v == low else str(v) for v in after_two]
+    expect(page.locator("#scoreboard tbody tr")).to_have_count(2)
+    expect(totals(page)).to_have_text(expected)
+    expect(page.locator("[data-headline]")).to_contain_text("Hand 3: Cleo deals.")
+
+    # Undo the last trick: the hand is open again, hand 1's totals are back, the log strikes it through.
+    last_leader, last_cards = hand.tricks[-1]
+    last_text = f"Trick led by {last_leader}: " + " ".join(pretty(c) for c in last_cards)
+    save_and_wait(thumb, page.get_by_role("button", name="Undo"))
+    expect(page.locator("#scoreboard tbody tr")).to_have_count(1)
+    expect(totals(page)).to_have_text(["★ 0", "2", "4", "20"])
+    expect(page.locator("details[data-mode=tricks] > summary")).to_have_text("By tricks: trick 13 of 13")
+    struck = page.locator("#log li.retracted")
+    expect(struck).to_have_count(1)
+    expect(struck.locator("del")).to_have_text(last_text)
+    expect(page.locator("#log li").first).to_have_class(re.compile(r"\bretracted\b"))
+
+    # Redo: back to the finished hand, nothing struck through.
+    save_and_wait(thumb, page.get_by_role("button", name="Redo"))
+    expect(totals(page)).to_have_text(expected)
+    expect(page.locator("#log del")).to_have_count(0)
+    expect(page.locator("#log li").first).to_have_text(last_text)
+
+    # Check plays: exactly the planted revoke, linked to its rule.
+    number, player, card, led = hand.revoke
+    thumb.tap(page.get_by_role("link", name="Check plays"))
+    findings = page.locator("#flags .findings li")
+    expect(findings).to_have_count(1)
+    expect(findings).to_contain_text(player)
+    expect(findings).to_contain_text(f"Trick {number} of hand 2")
+    expect(findings).to_contain_text(f"{player} played {pretty(card)} on a {SUIT_NAME[led]} lead")
+    rule = findings.get_by_role("link", name="rk.follow-suit")
+    expect(rule).to_have_attribute("href", "/rules/rickety-kate/#rk.follow-suit")
+    page.screenshot(path=SCREENSHOT, full_page=True)
+
+    thumb.tap(rule)
+    expect(page).to_have_url(re.compile(r"/rules/rickety-kate/#rk\.follow-suit$"))
+    section = page.locator('section[id="rk.follow-suit"]')
+    expect(section).to_be_in_viewport()
+    expect(section.get_by_role("heading")).to_contain_text(re.compile("follow", re.IGNORECASE))
+    assert page.errors == []
+    print(f"\nquick hand: {quick_taps} taps; whole test: {thumb.taps} taps")
+
+
+def test_save_waits_for_the_hearts_and_the_lady(phone: Page) -> None:
+    page = phone
+    thumb = Thumb(page)
+    start_table(page, thumb)
+    form = quick_form(page)
+    check = form.locator("[data-check]")
+    save = form.get_by_role("button", name="Save hand")
+    expect(save).to_be_disabled()
+
+    pick_value(thumb, form, "Ana", 11)
+    expect(check).to_contain_text("11 of 13 hearts")
+    expect(save).to_be_disabled()
+
+    plus = stepper(form, "Ben").get_by_role("button", name="+1 Ben")
+    thumb.tap(plus)
+    expect(check).to_contain_text("12 of 13 hearts")
+    thumb.tap(plus)
+    expect(check).not_to_contain_text("of 13 hearts")  # the hearts add up; the lady is still missing
+    expect(check).to_contain_text("Who took the lady")
+    expect(save).to_be_disabled()
+
+    moon = form.locator("fieldset[data-moon-choice]")
+    expect(moon).to_be_hidden()
+    thumb.tap(chip(form.locator("fieldset.lady"), "Cleo"))
+    expect(check).to_have_text("13 of 13 hearts ✓")
+    expect(save).to_be_enabled()
+    expect(moon).to_be_hidden()  # only a moon shot asks the shooter to choose
+    assert page.errors == []
