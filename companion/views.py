@@ -82,7 +82,8 @@ def _change(request: HttpRequest, code: str, change: Callable[[Table, int | None
 @require_GET
 def check(request: HttpRequest, code: str) -> HttpResponse:
     snap = _snapshot(code)
-    findings = services.review(snap)
+    titles = {s["anchor"]: s["title"] for s in snap.game.rules(request.LANGUAGE_CODE)}
+    findings = [(flag, event, titles.get(flag.rule, flag.rule)) for flag, event in services.review(snap)]
     if request.htmx:
         return render(request, "table.html#flags", {"snap": snap, "findings": findings, "checked": True})
     return _render_board(request, snap, findings=findings)

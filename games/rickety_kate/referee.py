@@ -7,7 +7,7 @@ same hand shows the player held the card that would have made the play legal.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from games.base import Flag
 from games.cards import SUIT_NAMES, Card
@@ -195,6 +195,3 @@ class _HandReview:
         """A penalty card: a heart or the lady."""
         return card.suit == "H" or card == self.options.lady
 
-
-def rule_titles() -> Sequence[tuple[str, str]]:
-    return tuple(RULES.items())
