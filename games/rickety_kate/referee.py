@@ -194,4 +194,3 @@ class _HandReview:
     def _counts(self, card: Card) -> bool:
         """A penalty card: a heart or the lady."""
         return card.suit == "H" or card == self.options.lady
-
