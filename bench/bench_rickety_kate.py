@@ -1,0 +1,493 @@
+"""Rickety Kate benchmark: replay speed and the table page, against the goals.
+
+Run from the repository root:  .venv/bin/python bench/bench_rickety_kate.py [--runs N] [--requests N]
+[--seed N] [--database-url [URL]] [--profile]. Without --database-url it uses a throw-away SQLite file in a
+temporary folder; with it, the URL given (or the DATABASE_URL already in the environment), e.g. PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import math
+import os
+import platform
+import pstats
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from games import tablefile  # noqa: E402  (needs ROOT on sys.path; games/ has no Django)
+from games.base import Game  # noqa: E402
+from games.registry import get as get_game  # noqa: E402
+
+if TYPE_CHECKING:
+    from companion.models import Table
+
+Payload = dict[str, Any]
+
+SLUG = "rickety-kate"
+PLAYERS = ("Ana", "Ben", "Cleo", "Dan")
+OPTIONS: Payload = {"end_score": 100000}  # the game must not end inside the bench
+SUITS = "CDHS"
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+VALUE = {rank: value for value, rank in enumerate(RANKS, start=2)}
+LADY = "QS"
+TRICKS_PER_HAND = 13  # 4 players, 52 cards
+
+PAGE_SIZES = (10, 100, 1000, 2000)
+POST_SIZE = 1000
+GOAL_REPLAY_MS = 20.0
+GOAL_PAGE_MS = 50.0
+GOAL_PAGE_SIZE = 1000
+
+
+# -- building legal games ------------------------------------------------------------------------------
+
+
+def suit(card: str) -> str:
+    return card[-1]
+
+
+def value(card: str) -> int:
+    return VALUE[card[:-1]]
+
+
+class GameMaker:
+    """Valid Rickety Kate events from a seeded generator: quick hands and legal trick-by-trick hands."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def quick_hand(self) -> Payload:
+        counts = [0] * len(PLAYERS)
+        for _ in range(13):  # 13 hearts in a full deck
+            counts[self.rng.randrange(len(PLAYERS))] += 1
+        hearts = {p: n for p, n in zip(PLAYERS, counts, strict=True) if n}
+        return {"type": "hand", "hearts": hearts, "lady": self.rng.choice(PLAYERS)}
+
+    def trick_hand(self) -> list[Payload]:
+        """A whole hand: deal 52 cards, the 2♣ opens, follow suit when possible, the winner leads.
+
+        Also keeps the house rules the referee checks by default: no points on the first trick when
+        avoidable, no heart led before hearts are broken unless the leader holds nothing else.
+        """
+        deck = [rank + s for s in SUITS for rank in RANKS]
+        self.rng.shuffle(deck)
+        held = {p: sorted(deck[i * 13 : (i + 1) * 13]) for i, p in enumerate(PLAYERS)}
+        leader = next(p for p in PLAYERS if "2C" in held[p])
+        broken = False
+        events: list[Payload] = []
+        for number in range(TRICKS_PER_HAND):
+            start = PLAYERS.index(leader)
+            order = PLAYERS[start:] + PLAYERS[:start]
+            cards: list[str] = []
+            for player in order:
+                card = self._choose(held[player], cards[0] if cards else None, number == 0, broken)
+                held[player].remove(card)
+                cards.append(card)
+            events.append({"type": "trick", "leader": leader, "cards": cards})
+            broken = broken or any(suit(c) == "H" for c in cards)
+            led = suit(cards[0])
+            leader = max((value(c), p) for p, c in zip(order, cards, strict=True) if suit(c) == led)[1]
+        assert not any(held.values())
+        return events
+
+    def _choose(self, hand: list[str], led: str | None, first: bool, broken: bool) -> str:
+        if led is None:
+            if first:
+                return "2C"
+            choices = hand if broken else [c for c in hand if suit(c) != "H"] or hand
+        else:
+            choices = [c for c in hand if suit(c) == suit(led)]
+            if not choices:
+                choices = hand
+                if first:
+                    choices = [c for c in hand if suit(c) != "H" and c != LADY] or hand
+        return self.rng.choice(choices)
+
+    def tricks(self, count: int) -> list[Payload]:
+        """`count` trick events, hand after hand (the last hand may be in progress)."""
+        events: list[Payload] = []
+        while len(events) < count:
+            events.extend(self.trick_hand())
+        return events[:count]
+
+    def mixed(self, count: int, quick_share: float) -> list[Payload]:
+        """Exactly `count` events of whole hands, a `quick_share` of hands entered quickly; no hand in progress."""
+        events: list[Payload] = []
+        while len(events) + TRICKS_PER_HAND <= count:
+            if self.rng.random() < quick_share:
+                events.append(self.quick_hand())
+            else:
+                events.extend(self.trick_hand())
+        while len(events) < count:
+            events.append(self.quick_hand())
+        return events
+
+
+def table_file(events: Sequence[Payload]) -> Payload:
+    return {"format": tablefile.FORMAT, "game": SLUG, "players": list(PLAYERS), "options": OPTIONS, "events": events}
+
+
+def verify(name: str, events: Sequence[Payload], *, complete: bool) -> str:
+    """Read, replay and referee the events; a summary line, or SystemExit when the generator is wrong."""
+    parsed = tablefile.read(table_file(events))
+    state = parsed.replay()
+    standings = parsed.game.standings(state)
+    flags = parsed.review()
+    problems = []
+    if standings.finished:
+        problems.append("the game ended")
+    if flags:
+        problems.append(f"{len(flags)} referee flags, first: {flags[0].as_dict()}")
+    if complete and state.current is not None:
+        problems.append("a hand is in progress")
+    if problems:
+        raise SystemExit(f"bench data {name} is wrong: " + "; ".join(problems))
+    quick = sum(e["type"] == "hand" for e in events)
+    tricks = sum(e["type"] == "trick" for e in events)
+    progress = f", hand {len(state.hands) + 1} in progress" if state.current is not None else ""
+    return (
+        f"{name}: {len(events):,} events ({quick} quick hands, {tricks // TRICKS_PER_HAND} trick hands"
+        f"{progress}), {len(state.hands)} hands scored, 0 referee flags"
+    )
+
+
+# -- measuring -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Timing:
+    samples: tuple[float, ...]  # milliseconds
+
+    @property
+    def best(self) -> float:
+        return min(self.samples)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.samples)
+
+    @property
+    def p95(self) -> float:
+        ordered = sorted(self.samples)
+        return ordered[math.ceil(0.95 * len(ordered)) - 1]  # nearest rank
+
+
+def measure(fn: Callable[[], object], runs: int, warmup: int = 2, before: Callable[[], object] | None = None) -> Timing:
+    """Time `fn` `runs` times after `warmup` untimed calls; `before` runs untimed ahead of every call."""
+    for _ in range(warmup):
+        if before:
+            before()
+        fn()
+    gc.collect()
+    samples = []
+    for _ in range(runs):
+        if before:
+            before()
+        start = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - start) * 1000)
+    return Timing(tuple(samples))
+
+
+def profile(
+    title: str, fn: Callable[[], object], repeat: int, before: Callable[[], object] | None = None, top: int = 14
+) -> None:
+    """Where `fn`'s time goes: the top functions by cumulative and by own time, as a share of the total."""
+    profiler = cProfile.Profile()
+    for _ in range(repeat):
+        if before:
+            before()
+        profiler.enable()
+        fn()
+        profiler.disable()
+    stats = pstats.Stats(profiler)
+    raw: dict[tuple[str, int, str], tuple[int, int, float, float, Any]] = stats.stats  # type: ignore[attr-defined]
+    rows = [(cum, own, calls, _where(key)) for key, (_, calls, own, cum, _) in raw.items()]
+    total = max(row[0] for row in rows)  # the profiled call itself
+    mine = [row for row in rows if _ours(row[3])]
+    print(f"\n-- profile: {title} ({repeat} runs, {total / repeat * 1000:.1f} ms a run under cProfile)")
+    for label, index, chosen in (("cumulative, project code", 0, mine), ("own time, everything", 1, rows)):
+        print(f"   by {label}:  cum%   own%   calls/run")
+        for cum, own, calls, where in sorted(chosen, key=lambda r: r[index], reverse=True)[:top]:
+            print(f"     {100 * cum / total:5.1f}  {100 * own / total:5.1f}  {calls / repeat:10,.0f}  {where}")
+
+
+# Library functions worth seeing next to the project's own in the cumulative list.
+_LANDMARKS = (
+    "render  (django/shortcuts.py",
+    "_fetch_all  (django/db/models/query.py",
+    "localize  (django/utils/formats.py",
+)
+
+
+def _ours(where: str) -> bool:
+    if where.startswith(_LANDMARKS):
+        return True
+    return where.endswith(")") and where.split("(")[-1].startswith(("games/", "companion/"))
+
+
+def _where(key: tuple[str, int, str]) -> str:
+    filename, line, func = key
+    if filename == "~":
+        return func
+    path = filename.replace(str(ROOT) + os.sep, "")
+    if "site-packages" in path:
+        path = path.split("site-packages" + os.sep, 1)[1]
+    return f"{func}  ({path}:{line})"
+
+
+# -- replay ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Row:
+    label: str
+    timing: Timing
+    extra: str = ""
+
+
+def replay_rows(game: Game, suites: dict[str, list[Payload]], runs: int) -> list[Row]:
+    players = PLAYERS
+    options = game.options(OPTIONS, players)
+    rows = []
+    for name, events in suites.items():
+        parsed = [game.parse(e) for e in events]
+
+        def full(events: list[Payload] = events) -> object:
+            return game.standings(game.replay(players, options, [game.parse(e) for e in events]))
+
+        def pre_parsed(parsed: list[Any] = parsed) -> object:
+            return game.standings(game.replay(players, options, parsed))
+
+        rows.append(Row(f"{name}  parse+replay+standings", measure(full, runs)))
+        rows.append(Row(f"{name}  replay+standings (parsed)", measure(pre_parsed, runs)))
+    return rows
+
+
+# -- database and pages -------------------------------------------------------------------------------------------
+
+
+@contextmanager
+def django_database(database_url: str | None) -> Iterator[str]:
+    """Django set up on a throw-away SQLite file, or on `database_url`; yields a label for the report."""
+    folder = None
+    if database_url:
+        os.environ["DATABASE_URL"] = database_url
+    else:
+        folder = tempfile.mkdtemp(prefix="kibitz-bench-")
+        os.environ["DATABASE_URL"] = f"sqlite:///{folder}/bench.sqlite3"
+    os.environ["DJANGO_SETTINGS_MODULE"] = "companion.settings"
+    try:
+        import django
+        from django.conf import settings
+        from django.core.management import call_command
+        from django.db import connection
+
+        django.setup()
+        call_command("migrate", verbosity=0, interactive=False)
+        version = ".".join(str(part) for part in connection.get_database_version())
+        yield f"Django {django.get_version()}, {connection.vendor} {version}, DEBUG={settings.DEBUG}"
+    finally:
+        if folder:
+            from django.db import connections
+
+            connections.close_all()
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def store(events: Sequence[Payload], title: str) -> Table:
+    """A table with `events` in its log, inserted in bulk (the page is measured, not the writes)."""
+    from companion import services
+    from companion.models import Event
+
+    table = services.create_table(SLUG, PLAYERS, OPTIONS, title=title)
+    Event.objects.bulk_create(
+        (Event(table=table, seq=seq, payload=payload) for seq, payload in enumerate(events, start=1)), batch_size=500
+    )
+    table.version = len(events)
+    table.save(update_fields=["version"])
+    return table
+
+
+def count_queries(fn: Callable[[], object]) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as ctx:
+        fn()
+    return len(ctx.captured_queries)
+
+
+def page_rows(tables: dict[int, Table], requests: int) -> tuple[list[Row], dict[int, int]]:
+    from django.test import Client
+
+    client = Client()
+    rows = []
+    queries = {}
+    for size, table in tables.items():
+        url = f"/t/{table.code}/"
+
+        def get(url: str = url) -> object:
+            response = client.get(url)
+            if response.status_code != 200:
+                raise SystemExit(f"GET {url}: status {response.status_code}")
+            return response
+
+        kib = len(client.get(url).content) / 1024
+        queries[size] = count_queries(get)
+        timing = measure(get, requests, warmup=3)
+        rows.append(Row(f"GET table page, {size:>5,} events", timing, f"{queries[size]:>3}  {kib:8.0f} KiB"))
+    return rows, queries
+
+
+def hand_post(table: Table) -> tuple[Callable[[], object], Callable[[], object]]:
+    """The htmx quick-hand POST on `table`, and the untimed reset to run before each: it removes the hand the
+    last POST added and reads the table's version for the form, as the page would have it."""
+    from django.test import Client
+
+    from companion.models import Event, Table
+
+    client = Client()
+    url = f"/t/{table.code}/record/hand/"
+    size = table.events.count()
+    form = {"hearts-0": "4", "hearts-1": "6", "hearts-2": "3", "lady-0": "2"}  # 13 hearts; Cleo took the lady
+
+    def reset() -> object:
+        Event.objects.filter(table=table, seq__gt=size).delete()
+        form["version"] = str(Table.objects.values_list("version", flat=True).get(pk=table.pk))
+        return form
+
+    def post() -> object:
+        response = client.post(url, form, HTTP_HX_REQUEST="true")
+        if response.status_code != 200 or b'role="alert"' in response.content:
+            raise SystemExit(f"POST {url}: status {response.status_code}, the hand was not recorded")
+        return response
+
+    return post, reset
+
+
+# -- report ---------------------------------------------------------------------------------------------------------
+
+
+def print_rows(title: str, rows: Sequence[Row], extra_head: str = "") -> None:
+    print(f"\n{title}")
+    print(f"  {'':<44}{'median':>9}{'p95':>9}{'min':>9}  {extra_head}".rstrip())
+    for row in rows:
+        t = row.timing
+        print(f"  {row.label:<44}{t.median:9.2f}{t.p95:9.2f}{t.best:9.2f}  {row.extra}".rstrip())
+
+
+def goal_line(passed: bool, goal: str, got: str) -> str:
+    return f"  {'PASS' if passed else 'FAIL'}  {goal:<52}{got}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--seed", type=int, default=20260, help="seed of the random game maker (default 20260)")
+    parser.add_argument("--runs", type=int, default=50, help="timed replays per measurement (default 50)")
+    parser.add_argument("--requests", type=int, default=30, help="timed requests per page (default 30)")
+    parser.add_argument("--quick-share", type=float, default=0.5, help="share of hands entered quickly (0.5)")
+    parser.add_argument(
+        "--database-url",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="URL",
+        help="use this database (PostgreSQL too) instead of a temporary SQLite file; "
+        "without URL, the DATABASE_URL in the environment",
+    )
+    parser.add_argument("--profile", action="store_true", help="print cProfile summaries of replay and the pages")
+    args = parser.parse_args(argv)
+
+    database_url: str | None = args.database_url
+    if database_url == "":
+        database_url = os.environ.get("DATABASE_URL")
+        if not database_url:
+            parser.error("--database-url without a URL needs DATABASE_URL in the environment")
+
+    game = get_game(SLUG)
+    maker = GameMaker(args.seed)
+    trick_events = maker.tricks(1000)
+    mixed = {size: maker.mixed(size, args.quick_share) for size in PAGE_SIZES}
+
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(
+        f"Kibitz bench: Rickety Kate (seed {args.seed}, Python {platform.python_version()}, "
+        f"{os.cpu_count()} CPUs, load {load})"
+    )
+    print("  " + verify("tricks", trick_events, complete=False))
+    for size, events in mixed.items():
+        print("  " + verify(f"mixed {size:,}", events, complete=True))
+
+    suites = {"1,000 tricks": trick_events, "2,000 mixed ": mixed[2000]}
+    replay = replay_rows(game, suites, args.runs)
+    print_rows(f"Replay, ms ({args.runs} runs)", replay)
+
+    with django_database(database_url) as label:
+        created: list[Table] = []
+        try:
+            tables = {size: store(events, f"bench {size}") for size, events in mixed.items()}
+            created.extend(tables.values())
+            page, queries = page_rows(tables, args.requests)
+            post, reset = hand_post(tables[POST_SIZE])
+            reset()
+            post_queries = count_queries(post)
+            post_timing = measure(post, args.requests, warmup=2, before=reset)
+            reset()
+            page.append(Row(f"htmx POST quick hand, {POST_SIZE:,} events", post_timing, f"{post_queries:>3}"))
+            print_rows(f"Table page, ms ({args.requests} requests; {label})", page, "SQL  response")
+
+            replay_ms = replay[0].timing.median
+            page_ms = page[PAGE_SIZES.index(GOAL_PAGE_SIZE)].timing.median
+            counts = ", ".join(f"{queries[s]}" for s in PAGE_SIZES)
+            print("\nGoals (medians)")
+            print(goal_line(replay_ms < GOAL_REPLAY_MS, "replay 1,000 trick events < 20 ms", f"{replay_ms:.2f} ms"))
+            print(goal_line(page_ms < GOAL_PAGE_MS, "table page GET at 1,000 events < 50 ms", f"{page_ms:.2f} ms"))
+            print(
+                goal_line(
+                    len(set(queries.values())) == 1,
+                    "table page queries flat from 10 to 2,000 events",
+                    f"{counts} queries",
+                )
+            )
+
+            if args.profile:
+                options = game.options(OPTIONS, PLAYERS)
+                profile(
+                    "parse+replay+standings, 1,000 trick events",
+                    lambda: game.standings(game.replay(PLAYERS, options, [game.parse(e) for e in trick_events])),
+                    repeat=20,
+                )
+                from django.test import Client
+
+                client = Client()
+                url = f"/t/{tables[GOAL_PAGE_SIZE].code}/"
+                client.get(url)
+                profile(f"GET table page, {GOAL_PAGE_SIZE:,} events", lambda: client.get(url), repeat=10)
+                profile(f"htmx POST quick hand, {POST_SIZE:,} events", post, repeat=10, before=reset)
+                reset()
+        finally:
+            if database_url:  # not ours to keep: leave the database as we found it (the players stay)
+                for table in created:
+                    table.delete()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
