@@ -94,3 +94,27 @@ def flags(events: Sequence[dict[str, Any]], players: Sequence[str] = FOUR, **raw
 def points(**by_player: int) -> dict[str, int]:
     """A four-player round with zeros filled in."""
     return {p: by_player.get(p, 0) for p in FOUR}
+
+
+# A legal six-player double-deck hand (all 2s out of both decks, 16 tricks of 6).
+# Trick 5 and trick 13 cancel completely (they go to the next trick's winner); trick 16, the last,
+# cancels completely and goes to its leader. Hearts: Finn 12 (tricks 13-14), Cleo 12 (15-16).
+# Ladies: Ben (trick 9), Ana (trick 12). J♦: Eve (trick 7), Finn (trick 8).
+DOUBLE_SIX: tuple[tuple[str, str], ...] = (
+    ("Ana", "3C 4C 5C AC AC KC"),
+    ("Finn", "3C 4C 5C 6C 6C 7C"),
+    ("Eve", "7C 8C 8C 9C 9C 10C"),
+    ("Dan", "10C JC JC QC QC KC"),
+    ("Cleo", "3D 3D 4D 4D 5D 5D"),
+    ("Cleo", "6D 7D 8D 9D 10D 10D"),
+    ("Finn", "6D 7D 8D 9D JD QD"),
+    ("Eve", "JD QD KD KD AD AD"),
+    ("Finn", "3S 4S QS 5S 6S 7S"),
+    ("Ben", "3S 4S 5S 6S 7S 8S"),
+    ("Ana", "9S 9S 10S 10S 8S JS"),
+    ("Finn", "JS QS KS KS AS AS"),
+    ("Ana", "3H 3H 4H 4H 5H 5H"),
+    ("Ana", "6H 6H 7H 8H 9H 10H"),
+    ("Finn", "7H 8H 9H 10H JH JH"),
+    ("Cleo", "QH QH KH KH AH AH"),
+)

@@ -12,7 +12,8 @@ SOME_HAND = hand({"Ana": 13}, "Ben")
 
 
 def directions(players: tuple[str, ...], passing: str = "rotate") -> list[str]:
-    state = replay([SOME_HAND] * 8, players, passing=passing, end_score=1000)
+    some = hand({"Ana": 12 if len(players) == 6 else 13}, "Ben")
+    state = replay([some] * 8, players, passing=passing, end_score=1000)
     return [h.play.direction for h in state.hands]
 
 
