@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
@@ -31,6 +34,15 @@ class Stale(Refused):
     """The write was made against an older version of the table."""
 
 
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One stored event as the pages need it (lighter than a model instance)."""
+
+    seq: int
+    payload: Mapping[str, Any]
+    retracted: bool
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """A table as every page shows it: derived from the log, never stored."""
@@ -39,8 +51,9 @@ class Snapshot:
     game: Game
     players: tuple[str, ...]
     options: Any
-    log: tuple[Event, ...]  # everything, undone events included
-    live: tuple[Event, ...]
+    log: tuple[LogEntry, ...]  # everything, undone events included
+    live: tuple[LogEntry, ...]
+    events: tuple[Any, ...]  # the live events, parsed
     state: Any
     standings: Standings
     prompt: Prompt
@@ -53,9 +66,40 @@ class Snapshot:
     def can_redo(self) -> bool:
         return bool(self.log) and self.log[-1].retracted
 
-    def live_index(self) -> dict[int, int]:
-        """Event seq -> index among live events (what `referee` calls `event`)."""
-        return {e.seq: i for i, e in enumerate(self.live)}
+
+class _SnapshotCache:
+    """Derived snapshots by (table, version, options): every write bumps the version, so an entry is
+    never stale, and each app process keeps its own (nothing here is a second truth)."""
+
+    def __init__(self, size: int = 128) -> None:
+        self.size = size
+        self.items: OrderedDict[tuple[Any, ...], Snapshot] = OrderedDict()
+        self.lock = threading.Lock()
+
+    @staticmethod
+    def key(table: Table) -> tuple[Any, ...]:
+        # The random code too: a database may hand a deleted table's id to a new one.
+        return (table.pk, table.code, table.version, json.dumps(table.options, sort_keys=True))
+
+    def get(self, table: Table) -> Snapshot | None:
+        with self.lock:
+            snap = self.items.get(self.key(table))
+            if snap is not None:
+                self.items.move_to_end(self.key(table))
+            return snap
+
+    def put(self, snap: Snapshot) -> None:
+        with self.lock:
+            self.items[self.key(snap.table)] = snap
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+
+
+SNAPSHOTS = _SnapshotCache()
 
 
 def create_table(
@@ -81,7 +125,7 @@ def create_table(
             game=game.slug, options=dict(raw_options), title=title, played_on=played_on, notes=notes
         )
         for position, name in enumerate(seats):
-            player, _ = Player.objects.get_or_create(name=name)
+            player, _created = Player.objects.get_or_create(name=name)
             Seat.objects.create(table=table, player=player, position=position)
     return table
 
@@ -91,45 +135,68 @@ def seat_names(table: Table) -> tuple[str, ...]:
 
 
 def snapshot(table: Table) -> Snapshot:
+    """The table's derived state at its current version (from the cache when another request built it)."""
+    cached = SNAPSHOTS.get(table)
+    if cached is not None:
+        return replace(cached, table=table)
+    snap = _build(table)
+    SNAPSHOTS.put(snap)
+    return snap
+
+
+def _build(table: Table) -> Snapshot:
     game = registry.get(table.game)
     players = seat_names(table)
-    options = game.options(table.options, players)
-    log = tuple(table.events.order_by("seq"))
+    log = tuple(LogEntry(*row) for row in table.events.order_by("seq").values_list("seq", "payload", "retracted"))
+    return _derive(table, game, players, log)
+
+
+def _derive(
+    table: Table,
+    game: Game,
+    players: tuple[str, ...],
+    log: tuple[LogEntry, ...],
+    events: tuple[Any, ...] | None = None,
+    state: Any = None,
+) -> Snapshot:
     live = tuple(e for e in log if not e.retracted)
-    state = game.replay(players, options, [game.parse(e.payload) for e in live])
-    return Snapshot(table, game, players, options, log, live, state, game.standings(state), game.prompt(state))
+    options = game.options(table.options, players)
+    if events is None:
+        events = tuple(game.parse(e.payload) for e in live)
+    if state is None:
+        state = game.replay(players, options, events)
+    return Snapshot(table, game, players, options, log, live, events, state, game.standings(state), game.prompt(state))
 
 
-def review(snap: Snapshot) -> list[tuple[Flag, Event]]:
+def review(snap: Snapshot) -> list[tuple[Flag, LogEntry]]:
     """The referee's flags, each with the stored event it concerns."""
-    flags = snap.game.review(snap.players, snap.options, [snap.game.parse(e.payload) for e in snap.live])
+    flags = snap.game.review(snap.players, snap.options, snap.events)
     return [(flag, snap.live[flag.event]) for flag in flags]
 
 
-def append(table: Table, raw_events: Sequence[Mapping[str, Any]], expected_version: int | None = None) -> Table:
+def append(table: Table, raw_events: Sequence[Mapping[str, Any]], expected_version: int | None = None) -> Snapshot:
     """Add events at the end of the log in one transaction, or change nothing and say why."""
     with transaction.atomic():
         locked = _lock(table, expected_version)
-        game = registry.get(locked.game)
-        players = seat_names(locked)
-        options = game.options(locked.options, players)
-        live = [e.payload for e in locked.events.filter(retracted=False).order_by("seq")]
+        before = snapshot(locked)
+        game = before.game
         try:
-            parsed = [game.parse(p) for p in live]
-            for raw in raw_events:
-                parsed.append(game.parse(raw))
-            state = game.replay(players, options, parsed)
+            added = tuple(game.parse(raw) for raw in raw_events)
+            events = before.events + added
+            state = game.replay(before.players, before.options, events)
         except InvalidEvent as exc:
             raise Refused(exc.message) from None
-        last = locked.events.aggregate(m=Max("seq"))["m"] or 0
-        Event.objects.bulk_create(
-            Event(table=locked, seq=last + i, payload=dict(raw)) for i, raw in enumerate(raw_events, start=1)
-        )
+        last = before.log[-1].seq if before.log else 0
+        rows = [Event(table=locked, seq=last + i, payload=dict(raw)) for i, raw in enumerate(raw_events, start=1)]
+        Event.objects.bulk_create(rows)
         _bump(locked, game.standings(state).finished)
-    return locked
+        log = before.log + tuple(LogEntry(r.seq, r.payload, False) for r in rows)
+        after = _derive(locked, game, before.players, log, events, state)
+        transaction.on_commit(lambda: SNAPSHOTS.put(after))
+    return _sync(table, after)
 
 
-def undo(table: Table, expected_version: int | None = None) -> Event:
+def undo(table: Table, expected_version: int | None = None) -> Snapshot:
     """Mark the last live event retracted; it stays in the log, struck through."""
     with transaction.atomic():
         locked = _lock(table, expected_version)
@@ -138,11 +205,10 @@ def undo(table: Table, expected_version: int | None = None) -> Event:
             raise Refused(_("There is nothing to undo."))
         event.retracted = True
         event.save(update_fields=["retracted"])
-        _bump(locked, _finished(locked))
-    return event
+        return _sync(table, _rebuild(locked))
 
 
-def redo(table: Table, expected_version: int | None = None) -> Event:
+def redo(table: Table, expected_version: int | None = None) -> Snapshot:
     """Restore the event undone most recently, while nothing has been recorded after it."""
     with transaction.atomic():
         locked = _lock(table, expected_version)
@@ -152,8 +218,14 @@ def redo(table: Table, expected_version: int | None = None) -> Event:
             raise Refused(_("There is nothing to redo."))
         event.retracted = False
         event.save(update_fields=["retracted"])
-        _bump(locked, _finished(locked))
-    return event
+        return _sync(table, _rebuild(locked))
+
+
+def _rebuild(locked: Table) -> Snapshot:
+    after = _build(locked)  # never from the cache: the log just changed under the same version
+    _bump(locked, after.standings.finished)
+    transaction.on_commit(lambda: SNAPSHOTS.put(after))
+    return after
 
 
 def _lock(table: Table, expected_version: int | None) -> Table:
@@ -163,14 +235,16 @@ def _lock(table: Table, expected_version: int | None) -> Table:
     return locked
 
 
-def _finished(table: Table) -> bool:
-    return snapshot(table).standings.finished
-
-
 def _bump(table: Table, finished: bool) -> None:
     table.version += 1
     table.finished = (table.finished or timezone.now()) if finished else None
     table.save(update_fields=["version", "finished"])
+
+
+def _sync(caller: Table, snap: Snapshot) -> Snapshot:
+    """Keep the caller's Table instance at the version it just wrote (snapshots are keyed by version)."""
+    caller.version, caller.finished = snap.table.version, snap.table.finished
+    return snap
 
 
 # -- table files ------------------------------------------------------------------------------------
@@ -220,7 +294,7 @@ def import_table(data: Any) -> Table:
             Event(table=table, seq=seq, payload=dict(payload), retracted=gone)
             for seq, (payload, gone) in enumerate(rows, start=1)
         )
-        _bump(table, parsed.game.standings(parsed.replay()).finished)
+        _bump(table, parsed.standings().finished)
     return table
 
 

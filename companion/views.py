@@ -50,12 +50,12 @@ def record(request: HttpRequest, code: str, action: str) -> HttpResponse:
     snap = _snapshot(code)
     try:
         events = entries.build(snap.table.game, action, request.POST, snap)
-        services.append(snap.table, events, _version(request))
+        after = services.append(snap.table, events, _version(request))
     except services.Stale as exc:
         return _render_board(request, _snapshot(code), error=exc.message, status=409)
     except (entries.FormError, services.Refused) as exc:
         return _render_board(request, snap, error=str(exc), status=400, form=request.POST, action=action)
-    return _after_write(request, code, flash=True)
+    return _after_write(request, after, flash=True)
 
 
 @require_POST
@@ -68,15 +68,15 @@ def redo(request: HttpRequest, code: str) -> HttpResponse:
     return _change(request, code, services.redo)
 
 
-def _change(request: HttpRequest, code: str, change: Callable[[Table, int | None], object]) -> HttpResponse:
+def _change(request: HttpRequest, code: str, change: Callable[[Table, int | None], services.Snapshot]) -> HttpResponse:
     snap = _snapshot(code)
     try:
-        change(snap.table, _version(request))
+        after = change(snap.table, _version(request))
     except services.Stale as exc:
         return _render_board(request, _snapshot(code), error=exc.message, status=409)
     except services.Refused as exc:
         return _render_board(request, snap, error=exc.message, status=400)
-    return _after_write(request, code)
+    return _after_write(request, after)
 
 
 @require_GET
@@ -139,10 +139,10 @@ def _version(request: HttpRequest) -> int | None:
     return int(raw) if raw.isdigit() else None
 
 
-def _after_write(request: HttpRequest, code: str, flash: bool = False) -> HttpResponse:
+def _after_write(request: HttpRequest, snap: services.Snapshot, flash: bool = False) -> HttpResponse:
     if request.htmx:
-        return _render_board(request, _snapshot(code), flash=flash)
-    return redirect("table", code=code)
+        return _render_board(request, snap, flash=flash)
+    return redirect("table", code=snap.table.code)
 
 
 def _render_board(
@@ -165,10 +165,22 @@ def _render_board(
         "checked": findings is not None,
         "findings": findings or [],
         "entry": entries.module(snap.game.slug).context(snap, form),
-        "log": [(e, snap.game.describe(snap.game.parse(e.payload))) for e in reversed(snap.log)],
+        "log": _log(snap, everything=request.GET.get("log") == "all"),
+        "log_size": len(snap.log),
     }
     template = "table.html#board" if request.htmx else "table.html"
     return render(request, template, context, status=status)
+
+
+LOG_TAIL = 40
+
+
+def _log(snap: services.Snapshot, everything: bool) -> list[tuple[services.LogEntry, str]]:
+    """The newest entries first, each with its one-line description (live events parsed once, in the snapshot)."""
+    parsed = {entry.seq: event for entry, event in zip(snap.live, snap.events, strict=True)}
+    shown = snap.log if everything else snap.log[-LOG_TAIL:]
+    game = snap.game
+    return [(e, game.describe(parsed[e.seq] if e.seq in parsed else game.parse(e.payload))) for e in reversed(shown)]
 
 
 def table_json(request: HttpRequest, code: str) -> HttpResponse:

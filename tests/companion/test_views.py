@@ -25,6 +25,7 @@ def quick(version: int | None = None, **hearts: int) -> dict[str, str]:
 
 
 def totals(table: Table) -> dict[str, int]:
+    table.refresh_from_db()  # the view wrote through its own instance
     return services.snapshot(table).standings.totals
 
 
@@ -134,6 +135,7 @@ def test_penalty_on_the_hand_being_played(client: Client, table: Table) -> None:
     services.append(table, [hand(Ana=13)])
     client.post(f"/t/{table.code}/record/penalty/", {"player": "1", "reason": "revoke", "when": "next"})
     client.post(f"/t/{table.code}/record/hand/", quick(Cleo=13))
+    table.refresh_from_db()
     rounds = services.snapshot(table).standings.as_dict()["rounds"]
     assert rounds[1]["Ben"] == 13 and rounds[0]["Ben"] == 0
 
@@ -141,6 +143,7 @@ def test_penalty_on_the_hand_being_played(client: Client, table: Table) -> None:
 def test_penalty_on_the_hand_just_scored(client: Client, table: Table) -> None:
     services.append(table, [hand(Ana=13)])
     client.post(f"/t/{table.code}/record/penalty/", {"player": "1", "reason": "other", "points": "5", "when": "last"})
+    table.refresh_from_db()
     assert services.snapshot(table).standings.as_dict()["rounds"][0]["Ben"] == 5
 
 

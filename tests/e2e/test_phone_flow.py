@@ -253,8 +253,9 @@ def test_a_game_at_the_table(phone: Page) -> None:
     expect(findings).to_contain_text(player)
     expect(findings).to_contain_text(f"Trick {number} of hand 2")
     expect(findings).to_contain_text(f"{player} played {pretty(card)} on a {SUIT_NAME[led]} lead")
-    rule = findings.get_by_role("link", name="rk.follow-suit")
-    expect(rule).to_have_attribute("href", "/rules/rickety-kate/#rk.follow-suit")
+    rule = findings.locator('a[href="/rules/rickety-kate/#rk.follow-suit"]')
+    expect(rule).to_have_count(1)
+    expect(rule).to_contain_text("Rule:")  # named by the rule's title, not its id
     page.screenshot(path=SCREENSHOT, full_page=True)
 
     thumb.tap(rule)
