@@ -337,6 +337,8 @@ def count_queries(fn: Callable[[], object]) -> int:
 def page_rows(tables: dict[int, Table], requests: int) -> tuple[list[Row], dict[int, int]]:
     from django.test import Client
 
+    from companion.services import SNAPSHOTS
+
     client = Client()
     rows = []
     queries = {}
@@ -350,9 +352,14 @@ def page_rows(tables: dict[int, Table], requests: int) -> tuple[list[Row], dict[
             return response
 
         kib = len(client.get(url).content) / 1024
+        # Cold: no snapshot cached in this process (the first phone after a write elsewhere, or a new worker).
+        SNAPSHOTS.clear()
         queries[size] = count_queries(get)
-        timing = measure(get, requests, warmup=3)
-        rows.append(Row(f"GET table page, {size:>5,} events", timing, f"{queries[size]:>3}  {kib:8.0f} KiB"))
+        cold = measure(get, requests, warmup=3, before=SNAPSHOTS.clear)
+        rows.append(Row(f"GET table page, {size:>5,} events, cold", cold, f"{queries[size]:>3}  {kib:8.0f} KiB"))
+        warm_queries = count_queries(get)
+        warm = measure(get, requests, warmup=3)
+        rows.append(Row(f"GET table page, {size:>5,} events, warm", warm, f"{warm_queries:>3}"))
     return rows, queries
 
 
@@ -454,11 +461,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print_rows(f"Table page, ms ({args.requests} requests; {label})", page, "SQL  response")
 
             replay_ms = replay[0].timing.median
-            page_ms = page[PAGE_SIZES.index(GOAL_PAGE_SIZE)].timing.median
+            page_ms = page[2 * PAGE_SIZES.index(GOAL_PAGE_SIZE)].timing.median  # the cold row
             counts = ", ".join(f"{queries[s]}" for s in PAGE_SIZES)
             print("\nGoals (medians)")
             print(goal_line(replay_ms < GOAL_REPLAY_MS, "replay 1,000 trick events < 20 ms", f"{replay_ms:.2f} ms"))
-            print(goal_line(page_ms < GOAL_PAGE_MS, "table page GET at 1,000 events < 50 ms", f"{page_ms:.2f} ms"))
+            print(goal_line(page_ms < GOAL_PAGE_MS, "table page at 1,000 events < 50 ms (cold)", f"{page_ms:.2f} ms"))
             print(
                 goal_line(
                     len(set(queries.values())) == 1,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import total_ordering
 from itertools import product
 
@@ -15,22 +15,38 @@ _RANK_VALUE = {rank: value for value, rank in enumerate(RANKS, start=2)}
 
 
 @total_ordering
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Card:
-    """One card. Orders by suit (♣ ♦ ♥ ♠), then rank from 2 to A, which is how pickers list them."""
+    """One card. Orders by suit (♣ ♦ ♥ ♠), then rank from 2 to A, which is how pickers list them.
+
+    Equality and hashing go through `index` (0-51, the picker order): cards sit in Counters and sets
+    on every replayed trick, so they must be cheap to hash.
+    """
 
     suit: str
     rank: str
+    index: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.suit not in SUITS or self.rank not in _RANK_VALUE:
+            raise ValueError(f"no such card: {self.rank}{self.suit}")
+        object.__setattr__(self, "index", SUITS.index(self.suit) * 13 + _RANK_VALUE[self.rank] - 2)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and other.index == self.index
+
+    def __hash__(self) -> int:
+        return self.index
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return (SUITS.index(self.suit), self.value) < (SUITS.index(other.suit), other.value)
+        return self.index < other.index
 
     @property
     def value(self) -> int:
         """2 for a two up to 14 for an ace."""
-        return _RANK_VALUE[self.rank]
+        return self.index % 13 + 2
 
     @property
     def symbol(self) -> str:
@@ -43,8 +59,18 @@ class Card:
         return self.rank + self.symbol
 
 
+def full_deck() -> tuple[Card, ...]:
+    """The 52 cards, clubs first, each suit from 2 to A."""
+    return tuple(Card(suit, rank) for suit, rank in product(SUITS, RANKS))
+
+
+CARDS: dict[str, Card] = {str(c): c for c in full_deck()}
+
+
 def parse_card(text: object) -> Card:
     """Read `10h`, `Q♠` or `2C`; raise ValueError with a readable message otherwise."""
+    if isinstance(text, str) and text in CARDS:  # the canonical form: by far the most common
+        return CARDS[text]
     if not isinstance(text, str):
         raise ValueError(f"{text!r} is not a card")
     cleaned = text.strip().replace("\ufe0f", "").upper()
@@ -54,12 +80,4 @@ def parse_card(text: object) -> Card:
     rank = cleaned[:-1]
     if suit not in SUITS or rank not in _RANK_VALUE:
         raise ValueError(f"{text!r} is not a card (write rank then suit, like 10H or QS)")
-    return Card(suit, rank)
-
-
-def full_deck() -> tuple[Card, ...]:
-    """The 52 cards, clubs first, each suit from 2 to A."""
-    return tuple(Card(suit, rank) for suit, rank in product(SUITS, RANKS))
-
-
-CARDS: dict[str, Card] = {str(c): c for c in full_deck()}
+    return CARDS[rank + suit]

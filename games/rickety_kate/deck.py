@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from games.base import InvalidOptions
-from games.cards import Card, full_deck, parse_card
+from games.cards import CARDS, Card, full_deck, parse_card
 from games.rickety_kate.options import Options
 
 # Low cards taken out by player count (Foster's scheme, as the seed): the deal must come out even.
@@ -21,7 +21,7 @@ DEFAULT_REMOVED: dict[int, tuple[str, ...]] = {
     7: ("2C", "2D", "2S"),
     8: (),
 }
-TWO_OF_CLUBS = Card("C", "2")
+TWO_OF_CLUBS = CARDS["2C"]
 
 
 @dataclass(frozen=True)

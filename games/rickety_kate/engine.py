@@ -127,7 +127,9 @@ class _Replay:
         self.hands: list[HandResult] = []
         self.phases: list[Phase] = [Phase("play")]
         self.totals: list[dict[str, int]] = [dict.fromkeys(players, 0)]
-        self.current: HandPlay | None = None
+        # The hand in progress: its fixed parts, and its tricks kept in a list while they come in.
+        self.hand: HandPlay | None = None
+        self.tricks: list[TrickRecord] = []
         self.early_penalties: list[Penalty] = []
         self.last_dealer: str | None = None
 
@@ -136,7 +138,7 @@ class _Replay:
             players=self.players,
             options=self.options,
             hands=tuple(self.hands),
-            current=self.current,
+            current=self._current(),
             phase=self.phases[-1],
             next_dealer=self._next_dealer(),
             early_penalties=tuple(self.early_penalties),
@@ -155,6 +157,9 @@ class _Replay:
                 self._pass(index, event)
             case Penalty():
                 self._penalty(event)
+
+    def _current(self) -> HandPlay | None:
+        return None if self.hand is None else replace(self.hand, tricks=tuple(self.tricks))
 
     # -- starting hands ----------------------------------------------------------------------
 
@@ -193,7 +198,7 @@ class _Replay:
         )
         self.early_penalties.clear()
         self.last_dealer = dealer
-        self.current = hand
+        self.hand, self.tricks = hand, []
         return hand
 
     def _seat(self, name: str, hand: HandPlay | None = None) -> str:
@@ -207,20 +212,20 @@ class _Replay:
 
     def _deal(self, event: Deal) -> None:
         self._seat(event.dealer)
-        if self.current is not None and self.current.tricks:
+        if self.hand is not None and self.tricks:
             raise _fail(
-                f"hand {self.current.number} is being played ({len(self.current.tricks)} tricks so far); "
+                f"hand {self.hand.number} is being played ({len(self.tricks)} tricks so far); "
                 "finish it before a new deal"
             )
-        if self.current is not None:  # a misdeal: the hand is dealt again, penalties stay
-            penalties = self.current.penalties
-            self.current = replace(self._start(event.dealer), penalties=penalties)
+        if self.hand is not None:  # a misdeal: the hand is dealt again, penalties stay
+            penalties = self.hand.penalties
+            self.hand = replace(self._start(event.dealer), penalties=penalties)
         else:
             self._start(event.dealer)
 
     def _pass(self, index: int, event: Pass) -> None:
-        hand = self.current or self._start()
-        if hand.tricks:
+        hand = self.hand or self._start()
+        if self.tricks:
             raise _fail(f"cards are passed before the first trick, and hand {hand.number} has tricks already")
         if hand.passes is not None:
             raise _fail(f"hand {hand.number} already has its passed cards; undo them to record them again")
@@ -228,11 +233,11 @@ class _Replay:
             self._seat(player, hand)
             for card in cards:
                 self._in_deck(card, hand.deck)
-        self.current = replace(hand, passes=PassRecord(index, event.cards))
+        self.hand = replace(hand, passes=PassRecord(index, event.cards))
 
     def _trick(self, index: int, event: Trick) -> None:
-        hand = self.current or self._start()
-        number = len(hand.tricks) + 1
+        hand = self.hand or self._start()
+        number = len(self.tricks) + 1
         self._seat(event.leader, hand)
         if len(event.cards) != len(hand.players):
             raise _fail(f"trick {number} has {len(event.cards)} cards, but {len(hand.players)} players play")
@@ -244,20 +249,18 @@ class _Replay:
         start = hand.players.index(event.leader)
         order = hand.players[start:] + hand.players[:start]
         winner = trick_winner(event.cards, order, self.options.double_deck, last)
-        trick = TrickRecord(index, number, order, event.cards, winner)
-        hand = replace(hand, tricks=(*hand.tricks, trick))
-        self.current = hand
+        self.tricks.append(TrickRecord(index, number, order, event.cards, winner))
         if last:
-            self._finish(hand, *taken_from_tricks(hand, self.options), event.moon)
+            play = replace(hand, tricks=tuple(self.tricks))
+            self._finish(play, *taken_from_tricks(play, self.options), event.moon)
 
     def _hand(self, event: Hand) -> None:
-        if self.current is not None and self.current.tricks:
-            got = len(self.current.tricks)
+        if self.hand is not None and self.tricks:
             raise _fail(
-                f"hand {self.current.number} is being recorded trick by trick ({got} of "
-                f"{self.current.deck.hand_size} tricks); finish its tricks or undo them first"
+                f"hand {self.hand.number} is being recorded trick by trick ({len(self.tricks)} of "
+                f"{self.hand.deck.hand_size} tricks); finish its tricks or undo them first"
             )
-        hand = self.current or self._start()
+        hand = self.hand or self._start()
         deck = hand.deck
         for player in event.hearts:
             self._seat(player)
@@ -289,8 +292,8 @@ class _Replay:
         self._seat(event.player)
         points = event.points if event.points is not None else self.options.revoke_points
         event = replace(event, points=points)
-        if self.current is not None:
-            self.current = replace(self.current, penalties=(*self.current.penalties, event))
+        if self.hand is not None:
+            self.hand = replace(self.hand, penalties=(*self.hand.penalties, event))
         elif self.hands:  # between hands: it belongs to the hand just completed
             last = self.hands.pop()
             self.phases.pop()
@@ -311,7 +314,7 @@ class _Replay:
     ) -> None:
         shooter = moon_shooter(play, hearts, ladies)
         moon = self._moon(play, shooter, choice)
-        self.current = None
+        self.hand, self.tricks = None, []
         self._record(score_hand(play, self.options, hearts, ladies, bonus, moon, shooter))
 
     def _moon(self, play: HandPlay, shooter: str | None, choice: str | None) -> str | None:
@@ -382,16 +385,19 @@ def taken_from_tricks(play: HandPlay, options: Options) -> tuple[Counter[str], C
     hearts: Counter[str] = Counter()
     ladies: Counter[str] = Counter()
     bonus: Counter[str] = Counter()
-    bonus_cards = set(options.bonus_cards)
+    lady, bonus_cards = options.lady, set(options.bonus_cards)
     carry: list[Card] = []
     for trick in play.tricks:
         carry.extend(trick.cards)
         if trick.winner is None:
             continue
         for card in carry:
-            hearts[trick.winner] += card.suit == "H"
-            ladies[trick.winner] += card == options.lady
-            bonus[trick.winner] += card in bonus_cards
+            if card.suit == "H":
+                hearts[trick.winner] += 1
+            elif card == lady:
+                ladies[trick.winner] += 1
+            elif card in bonus_cards:
+                bonus[trick.winner] += 1
         carry = []
     return hearts, ladies, bonus
 

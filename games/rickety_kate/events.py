@@ -56,6 +56,8 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "penalty": ({"player"}, {"points", "reason"}),
 }
 
+_ALLOWED = {kind: required | optional | {"type", "note"} for kind, (required, optional) in _FIELDS.items()}
+
 
 def _fail(message: str) -> InvalidEvent:
     return InvalidEvent(None, message)
@@ -69,9 +71,10 @@ def parse_event(raw: Any) -> Event:
     if not isinstance(kind, str) or kind not in _FIELDS:
         known = ", ".join(_FIELDS)
         raise _fail(f"unknown event type {kind!r} (Rickety Kate knows {known})")
-    required, optional = _FIELDS[kind]
+    required, _optional = _FIELDS[kind]
+    allowed = _ALLOWED[kind]
     for name in raw:
-        if name not in required | optional | {"type", "note"}:
+        if name not in allowed:
             raise _fail(f"a {kind} event has no field {name!r}")
     for name in sorted(required - set(raw)):
         raise _fail(f"a {kind} event needs {name!r}")

@@ -7,7 +7,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from games.base import InvalidOptions, OptionInfo, gettext_noop
-from games.cards import Card, parse_card
+from games.cards import CARDS, Card, parse_card
 
 MOON_RULES = ("old", "new", "none")
 PASSING_RULES = ("rotate", "left", "right", "none")
@@ -32,7 +32,7 @@ class Options:
 
     @property
     def lady(self) -> Card:
-        return Card("S", "J") if self.black_jack else Card("S", "Q")
+        return CARDS["JS"] if self.black_jack else CARDS["QS"]
 
     @property
     def lady_value(self) -> int:
@@ -41,7 +41,7 @@ class Options:
     @property
     def bonus_cards(self) -> tuple[Card, ...]:
         """The cards worth −10 to their taker under the options in force."""
-        on = ((self.jack_of_diamonds, Card("D", "J")), (self.ten_of_diamonds, Card("D", "10")))
+        on = ((self.jack_of_diamonds, CARDS["JD"]), (self.ten_of_diamonds, CARDS["10D"]))
         return tuple(card for enabled, card in on if enabled)
 
 
