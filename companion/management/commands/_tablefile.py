@@ -40,3 +40,18 @@ class TableFileCommand(BaseCommand):
 
     def emit(self, data: Any) -> None:
         self.stdout.write(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+class TableFileReport(TableFileCommand):
+    """A command that reads one table file and prints one JSON answer about it."""
+
+    def report(self, table: tablefile.TableFile) -> Any:
+        raise NotImplementedError
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        table = self.load(options["file"])
+        try:
+            answer = self.report(table)
+        except InvalidEvent as exc:
+            self.fail(str(exc))
+        self.emit(answer)

@@ -2,18 +2,13 @@
 
 from typing import Any
 
-from games.base import InvalidEvent
+from games.tablefile import TableFile
 
-from ._tablefile import TableFileCommand
+from ._tablefile import TableFileReport
 
 
-class Command(TableFileCommand):
+class Command(TableFileReport):
     help = "Print the referee's flags for a table file as JSON ([] when every play is legal)."
 
-    def handle(self, *args: Any, **options: Any) -> None:
-        table = self.load(options["file"])
-        try:
-            flags = table.review()
-        except InvalidEvent as exc:
-            self.fail(str(exc))
-        self.emit([flag.as_dict() for flag in flags])
+    def report(self, table: TableFile) -> Any:
+        return [flag.as_dict() for flag in table.review()]

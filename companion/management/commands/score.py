@@ -2,18 +2,13 @@
 
 from typing import Any
 
-from games.base import InvalidEvent
+from games.tablefile import TableFile
 
-from ._tablefile import TableFileCommand
+from ._tablefile import TableFileReport
 
 
-class Command(TableFileCommand):
+class Command(TableFileReport):
     help = "Print the standings of a table file as JSON; exit 2 with one line on a bad file."
 
-    def handle(self, *args: Any, **options: Any) -> None:
-        table = self.load(options["file"])
-        try:
-            standings = table.standings()
-        except InvalidEvent as exc:
-            self.fail(str(exc))
-        self.emit(standings.as_dict())
+    def report(self, table: TableFile) -> Any:
+        return table.standings().as_dict()
