@@ -7,10 +7,22 @@ import secrets
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+JOIN_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # nothing to misread: no 0/O, no 1/I
+
 
 def new_code() -> str:
-    """An unguessable, URL-safe table code (not a sequential id)."""
+    """The viewer link's token: unguessable and URL-safe (never a sequential id)."""
     return secrets.token_urlsafe(9)
+
+
+def new_scorer_token() -> str:
+    """The scorer link's token: whoever holds it may record at the table."""
+    return secrets.token_urlsafe(18)
+
+
+def new_join_code() -> str:
+    """A short code to type on another phone to watch the table."""
+    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(6))
 
 
 class Player(models.Model):
@@ -30,6 +42,8 @@ class Table(models.Model):
     """One game played by named players in seat order, with the options they agreed on."""
 
     code = models.CharField(max_length=16, unique=True, default=new_code, editable=False)
+    scorer_token = models.CharField(max_length=32, unique=True, default=new_scorer_token, editable=False)
+    join_code = models.CharField(max_length=8, unique=True, default=new_join_code, editable=False)
     game = models.CharField(_("game"), max_length=40)
     options = models.JSONField(_("options"), default=dict, blank=True)  # as in the table file
     title = models.CharField(_("title"), max_length=100, blank=True)
@@ -79,3 +93,17 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table.code}#{self.seq} {self.payload.get('type', '?')}"
+
+
+class WriteKey(models.Model):
+    """The idempotency key of a write that landed: the same key again changes nothing."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="write_keys")
+    key = models.CharField(max_length=64)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "key"], name="write_key_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.table.code} {self.key}"

@@ -19,7 +19,7 @@ from games import registry, tablefile
 from games.base import Flag, Game, InvalidEvent, InvalidOptions, Prompt, Standings
 from games.players import InvalidPlayers, check_players
 
-from .models import Event, Player, Seat, Table
+from .models import Event, Player, Seat, Table, WriteKey, new_scorer_token
 
 
 class Refused(Exception):
@@ -174,10 +174,16 @@ def review(snap: Snapshot) -> list[tuple[Flag, LogEntry]]:
     return [(flag, snap.live[flag.event]) for flag in flags]
 
 
-def append(table: Table, raw_events: Sequence[Mapping[str, Any]], expected_version: int | None = None) -> Snapshot:
-    """Add events at the end of the log in one transaction, or change nothing and say why."""
+def append(
+    table: Table, raw_events: Sequence[Mapping[str, Any]], expected_version: int | None = None, key: str = ""
+) -> Snapshot:
+    """Add events at the end of the log in one transaction, or change nothing and say why.
+
+    A write whose idempotency `key` already landed changes nothing and returns the table as it is."""
     with transaction.atomic():
-        locked = _lock(table, expected_version)
+        locked, repeated = _lock(table, expected_version, key)
+        if repeated:
+            return _sync(table, snapshot(locked))
         before = snapshot(locked)
         game = before.game
         try:
@@ -189,56 +195,67 @@ def append(table: Table, raw_events: Sequence[Mapping[str, Any]], expected_versi
         last = before.log[-1].seq if before.log else 0
         rows = [Event(table=locked, seq=last + i, payload=dict(raw)) for i, raw in enumerate(raw_events, start=1)]
         Event.objects.bulk_create(rows)
-        _bump(locked, game.standings(state).finished)
+        _bump(locked, game.standings(state).finished, key)
         log = before.log + tuple(LogEntry(r.seq, r.payload, False) for r in rows)
         after = _derive(locked, game, before.players, log, events, state)
         transaction.on_commit(lambda: SNAPSHOTS.put(after))
     return _sync(table, after)
 
 
-def undo(table: Table, expected_version: int | None = None) -> Snapshot:
+def undo(table: Table, expected_version: int | None = None, key: str = "") -> Snapshot:
     """Mark the last live event retracted; it stays in the log, struck through."""
     with transaction.atomic():
-        locked = _lock(table, expected_version)
+        locked, repeated = _lock(table, expected_version, key)
+        if repeated:
+            return _sync(table, snapshot(locked))
         event = locked.events.filter(retracted=False).order_by("-seq").first()
         if event is None:
             raise Refused(_("There is nothing to undo."))
         event.retracted = True
         event.save(update_fields=["retracted"])
-        return _sync(table, _rebuild(locked))
+        return _sync(table, _rebuild(locked, key))
 
 
-def redo(table: Table, expected_version: int | None = None) -> Snapshot:
+def redo(table: Table, expected_version: int | None = None, key: str = "") -> Snapshot:
     """Restore the event undone most recently, while nothing has been recorded after it."""
     with transaction.atomic():
-        locked = _lock(table, expected_version)
+        locked, repeated = _lock(table, expected_version, key)
+        if repeated:
+            return _sync(table, snapshot(locked))
         last_live = locked.events.filter(retracted=False).aggregate(m=Max("seq"))["m"] or 0
         event = locked.events.filter(retracted=True, seq__gt=last_live).order_by("seq").first()
         if event is None:
             raise Refused(_("There is nothing to redo."))
         event.retracted = False
         event.save(update_fields=["retracted"])
-        return _sync(table, _rebuild(locked))
+        return _sync(table, _rebuild(locked, key))
 
 
-def _rebuild(locked: Table) -> Snapshot:
+def _rebuild(locked: Table, key: str) -> Snapshot:
     after = _build(locked)  # never from the cache: the log just changed under the same version
-    _bump(locked, after.standings.finished)
+    _bump(locked, after.standings.finished, key)
     transaction.on_commit(lambda: SNAPSHOTS.put(after))
     return after
 
 
-def _lock(table: Table, expected_version: int | None) -> Table:
+def _lock(table: Table, expected_version: int | None, key: str = "") -> tuple[Table, bool]:
+    """The table, locked for this transaction, and whether this write's key has landed before.
+
+    The key is checked first: a retry carries the version it was first sent with, now stale."""
     locked = Table.objects.select_for_update().get(pk=table.pk)
+    if key and WriteKey.objects.filter(table=locked, key=key[:64]).exists():
+        return locked, True
     if expected_version is not None and locked.version != expected_version:
         raise Stale(_("Someone else changed this table a moment ago. Here is the new state; check it and try again."))
-    return locked
+    return locked, False
 
 
-def _bump(table: Table, finished: bool) -> None:
+def _bump(table: Table, finished: bool, key: str = "") -> None:
     table.version += 1
     table.finished = (table.finished or timezone.now()) if finished else None
     table.save(update_fields=["version", "finished"])
+    if key:
+        WriteKey.objects.create(table=table, key=key[:64])
 
 
 def _sync(caller: Table, snap: Snapshot) -> Snapshot:
@@ -270,6 +287,15 @@ def _meta(table: Table) -> dict[str, str]:
         "notes": table.notes,
     }
     return {k: v for k, v in meta.items() if v}
+
+
+def hand_over(table: Table) -> Table:
+    """A new scorer token: phones holding the old one can only watch from now on."""
+    with transaction.atomic():
+        locked, _repeated = _lock(table, None)
+        locked.scorer_token = new_scorer_token()
+        locked.save(update_fields=["scorer_token"])
+    return locked
 
 
 def import_table(data: Any) -> Table:

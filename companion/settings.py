@@ -1,7 +1,8 @@
 """Kibitz settings: everything from the environment, with safe development defaults.
 
-KIBITZ_DEBUG (default on), KIBITZ_SECRET_KEY (required when debug is off), KIBITZ_ALLOWED_HOSTS
-(comma-separated), DATABASE_URL (default: SQLite in the project folder).
+KIBITZ_DEBUG (default on), KIBITZ_SECRET_KEY (required when debug is off), KIBITZ_ALLOWED_HOSTS and
+KIBITZ_CSRF_TRUSTED_ORIGINS (comma-separated), DATABASE_URL (default: SQLite in the project folder).
+Production (debug off) turns on HTTPS-only cookies, HSTS and the HTTPS redirect; README.md lists the rest.
 """
 
 from __future__ import annotations
@@ -94,6 +95,24 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Sessions live in a signed cookie: no server-side state, so any number of app processes can serve a table.
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_HTTPONLY = True  # htmx sends the token from the page, never from the cookie
+CSRF_TRUSTED_ORIGINS = env_list("KIBITZ_CSRF_TRUSTED_ORIGINS", [])
+X_FRAME_OPTIONS = "DENY"
+
+if not DEBUG:
+    SECURE_SSL_REDIRECT = env_bool("KIBITZ_SSL_REDIRECT", True)
+    SESSION_COOKIE_SECURE = env_bool("KIBITZ_SECURE_COOKIES", True)
+    CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+    SECURE_HSTS_SECONDS = int(os.environ.get("KIBITZ_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("KIBITZ_HSTS_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("KIBITZ_HSTS_PRELOAD", True)
+    if env_bool("KIBITZ_BEHIND_PROXY", False):  # a TLS-terminating proxy says so in this header
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("de", "Deutsch")]

@@ -1,15 +1,27 @@
 from django.contrib import admin
+from django.http import HttpRequest, HttpResponse
 from django.urls import path
 
 from companion import views
 
+
+def ping(request: HttpRequest) -> HttpResponse:
+    """A fixed answer: the load test's yardstick for what the stack itself allows."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("", views.home, name="home"),
+    path("ping/", ping, name="ping"),
     path("new/<slug:slug>/", views.new_table, name="new_table"),
     path("import/", views.import_file, name="import"),
+    path("join/", views.join, name="join"),
     path("rules/<slug:slug>/", views.rules, name="rules"),
+    path("s/<str:token>/", views.claim, name="claim"),
     path("t/<str:code>/", views.table, name="table"),
+    path("t/<str:code>/live/", views.live, name="live"),
+    path("t/<str:code>/share/", views.share, name="share"),
     path("t/<str:code>/record/<slug:action>/", views.record, name="record"),
     path("t/<str:code>/undo/", views.undo, name="undo"),
     path("t/<str:code>/redo/", views.redo, name="redo"),

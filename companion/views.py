@@ -1,26 +1,38 @@
-"""Thin views: read a form into events, hand them to the services, render the parts that changed."""
+"""Thin views: read a form into events, hand them to the services, render the parts that changed.
+
+Anyone with a table's link may watch it; only phones holding its scorer token may change it (access.py).
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from companion import entries, services
+from companion import access, entries, services
 from companion.board import board
 from companion.models import Player, Table
 from companion.newtable import NewTableForm
+from companion.qr import qr_svg
 from games import registry, tablefile
 from games.base import Game
+
+SEEN_KEY = "kibitz_seen"  # the tables this phone has opened, newest first
+LOG_TAIL = 40
+
+Change = Callable[[Table, int | None, str], services.Snapshot]
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    tables = Table.objects.prefetch_related("seats__player")[:30]
+    codes = request.session.get(SEEN_KEY, [])
+    found = {t.code: t for t in Table.objects.filter(code__in=codes).prefetch_related("seats__player")}
+    tables = [found[c] for c in codes if c in found]
     return render(request, "home.html", {"tables": tables, "games": registry.GAMES.values()})
 
 
@@ -33,26 +45,66 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
         except services.Refused as exc:
             form.add_error(None, exc.message)
         else:
+            _grant(request, table)
             return redirect("table", code=table.code)
     recent = Player.objects.order_by("-created").values_list("name", flat=True)[:40]
-    return render(
-        request, "new_table.html", {"form": form, "game": game, "recent": recent}, status=400 if form.errors else 200
-    )
+    context = {"form": form, "game": game, "recent": recent}
+    return render(request, "new_table.html", context, status=400 if form.errors else 200)
+
+
+def join(request: HttpRequest) -> HttpResponse:
+    """Watch a table by its short join code."""
+    code = request.GET.get("code", "").strip().upper().replace(" ", "")
+    if code:
+        table = Table.objects.filter(join_code=code).first()
+        if table is not None:
+            return redirect("table", code=table.code)
+    error = _("No table has the code %(code)s.") % {"code": code} if code else ""
+    return render(request, "join.html", {"error": error, "code": code}, status=404 if error else 200)
+
+
+@require_GET
+def claim(request: HttpRequest, token: str) -> HttpResponse:
+    """The scorer link: this phone may record at the table from now on."""
+    table = get_object_or_404(Table, scorer_token=token)
+    _grant(request, table)
+    return redirect("table", code=table.code)
 
 
 @require_GET
 def table(request: HttpRequest, code: str) -> HttpResponse:
-    return _render_board(request, _snapshot(code))
+    snap = _snapshot(code)
+    _remember(request, snap.table)
+    return _render_board(request, snap)
+
+
+@require_GET
+def live(request: HttpRequest, code: str) -> HttpResponse:
+    """What the table page polls: 304 while the table's version (its ETag) is unchanged."""
+    version = Table.objects.filter(code=code).values_list("version", flat=True).first()
+    if version is None:
+        raise Http404(_("No such table."))
+    if f'"{version}"' in request.headers.get("If-None-Match", ""):
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        snap = _snapshot(code)
+        response = _render_board(request, snap, template="table.html#live")
+        version = snap.table.version
+    response["ETag"] = f'"{version}"'
+    patch_cache_control(response, no_cache=True)
+    return response
 
 
 @require_POST
 def record(request: HttpRequest, code: str, action: str) -> HttpResponse:
     snap = _snapshot(code)
+    if denied := _deny(request, snap):
+        return denied
     try:
         events = entries.build(snap.table.game, action, request.POST, snap)
-        after = services.append(snap.table, events, _version(request))
+        after = services.append(snap.table, events, _version(request), _key(request))
     except services.Stale as exc:
-        return _render_board(request, _snapshot(code), error=exc.message, status=409)
+        return _render_board(request, _snapshot(code), error=exc.message, status=409, form=request.POST, action=action)
     except (entries.FormError, services.Refused) as exc:
         return _render_board(request, snap, error=str(exc), status=400, form=request.POST, action=action)
     return _after_write(request, after, flash=True)
@@ -68,15 +120,29 @@ def redo(request: HttpRequest, code: str) -> HttpResponse:
     return _change(request, code, services.redo)
 
 
-def _change(request: HttpRequest, code: str, change: Callable[[Table, int | None], services.Snapshot]) -> HttpResponse:
+def _change(request: HttpRequest, code: str, change: Change) -> HttpResponse:
     snap = _snapshot(code)
+    if denied := _deny(request, snap):
+        return denied
     try:
-        after = change(snap.table, _version(request))
+        after = change(snap.table, _version(request), _key(request))
     except services.Stale as exc:
         return _render_board(request, _snapshot(code), error=exc.message, status=409)
     except services.Refused as exc:
         return _render_board(request, snap, error=exc.message, status=400)
     return _after_write(request, after)
+
+
+def share(request: HttpRequest, code: str) -> HttpResponse:
+    """Links and QR codes to watch the table and, for the scorer, to hand scoring to another phone."""
+    snap = _snapshot(code)
+    scorer = access.is_scorer(request, snap.table)
+    if request.method == "POST":
+        if not scorer:
+            return _render_share(request, snap, scorer, error=_("Only the scorer can hand scoring over."), status=403)
+        access.grant(request, services.hand_over(snap.table))
+        return redirect("share", code=code)
+    return _render_share(request, snap, scorer)
 
 
 @require_GET
@@ -97,6 +163,13 @@ def export(request: HttpRequest, code: str) -> HttpResponse:
     return response
 
 
+@require_GET
+def table_json(request: HttpRequest, code: str) -> HttpResponse:
+    """The standings as `score` prints them (handy for other tools)."""
+    snap = _snapshot(code)
+    return HttpResponse(json.dumps(snap.standings.as_dict(), ensure_ascii=False), content_type="application/json")
+
+
 def import_file(request: HttpRequest) -> HttpResponse:
     error = ""
     if request.method == "POST":
@@ -109,6 +182,7 @@ def import_file(request: HttpRequest) -> HttpResponse:
         except services.Refused as exc:
             error = exc.message
         else:
+            _grant(request, table)
             return redirect("table", code=table.code)
     return render(request, "import.html", {"error": error}, status=400 if error else 200)
 
@@ -116,8 +190,7 @@ def import_file(request: HttpRequest) -> HttpResponse:
 @require_GET
 def rules(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
-    lang = (request.LANGUAGE_CODE or "en")[:2]
-    return render(request, "rules.html", {"game": game, "sections": game.rules(lang)})
+    return render(request, "rules.html", {"game": game, "sections": game.rules(request.LANGUAGE_CODE)})
 
 
 # -- helpers --------------------------------------------------------------------------------------------
@@ -134,9 +207,32 @@ def _snapshot(code: str) -> services.Snapshot:
     return services.snapshot(get_object_or_404(Table, code=code))
 
 
+def _grant(request: HttpRequest, table: Table) -> None:
+    access.grant(request, table)
+    _remember(request, table)
+
+
+def _remember(request: HttpRequest, table: Table) -> None:
+    seen = request.session.get(SEEN_KEY, [])
+    if not seen or seen[0] != table.code:
+        request.session[SEEN_KEY] = [table.code, *(c for c in seen if c != table.code)][:40]
+
+
+def _deny(request: HttpRequest, snap: services.Snapshot) -> HttpResponse | None:
+    """None for a scorer; for anyone else, the table as it is and a plain 403."""
+    if access.is_scorer(request, snap.table):
+        return None
+    message = _("This phone can watch the table but not change it. To record, open the scorer link.")
+    return _render_board(request, snap, error=message, status=403)
+
+
 def _version(request: HttpRequest) -> int | None:
     raw = request.POST.get("version", "")
     return int(raw) if raw.isdigit() else None
+
+
+def _key(request: HttpRequest) -> str:
+    return (request.POST.get("key") or request.headers.get("Idempotency-Key") or "")[:64]
 
 
 def _after_write(request: HttpRequest, snap: services.Snapshot, flash: bool = False) -> HttpResponse:
@@ -155,24 +251,35 @@ def _render_board(
     form: QueryDict | None = None,
     action: str = "",
     findings: list | None = None,
+    template: str = "",
 ) -> HttpResponse:
+    scorer = access.is_scorer(request, snap.table)
     context = {
         "snap": snap,
+        "scorer": scorer,
         "error": error,
         "flash": flash,
         "failed": action,
         "board": board(snap),
         "checked": findings is not None,
         "findings": findings or [],
-        "entry": entries.module(snap.game.slug).context(snap, form),
+        "entry": entries.module(snap.game.slug).context(snap, form) if scorer else {},
         "log": _log(snap, everything=request.GET.get("log") == "all"),
         "log_size": len(snap.log),
     }
-    template = "table.html#board" if request.htmx else "table.html"
+    template = template or ("table.html#board" if request.htmx else "table.html")
     return render(request, template, context, status=status)
 
 
-LOG_TAIL = 40
+def _render_share(
+    request: HttpRequest, snap: services.Snapshot, scorer: bool, *, error: str = "", status: int = 200
+) -> HttpResponse:
+    watch = request.build_absolute_uri(f"/t/{snap.table.code}/")
+    context = {"snap": snap, "scorer": scorer, "error": error, "watch": watch, "watch_qr": qr_svg(watch, _("Watch"))}
+    if scorer:
+        score = request.build_absolute_uri(f"/s/{snap.table.scorer_token}/")
+        context |= {"score": score, "score_qr": qr_svg(score, _("Score"))}
+    return render(request, "share.html", context, status=status)
 
 
 def _log(snap: services.Snapshot, everything: bool) -> list[tuple[services.LogEntry, str]]:
@@ -181,9 +288,3 @@ def _log(snap: services.Snapshot, everything: bool) -> list[tuple[services.LogEn
     shown = snap.log if everything else snap.log[-LOG_TAIL:]
     game = snap.game
     return [(e, game.describe(parsed[e.seq] if e.seq in parsed else game.parse(e.payload))) for e in reversed(shown)]
-
-
-def table_json(request: HttpRequest, code: str) -> HttpResponse:
-    """The standings as `score` prints them (handy for other tools)."""
-    snap = _snapshot(code)
-    return HttpResponse(json.dumps(snap.standings.as_dict(), ensure_ascii=False), content_type="application/json")

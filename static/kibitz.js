@@ -152,15 +152,58 @@
     update();
   }
 
-  // -- connection state ---------------------------------------------------------------------------
+  // -- live refresh: never throw away what the scorer is typing -------------------------------------
+  // A form the player has touched is "dirty"; a live update then leaves the entry panel alone and says
+  // so. Its hidden version is now old, so Save gets the new state back and asks to confirm (409).
+  document.addEventListener("input", markDirty);
+  document.addEventListener("change", markDirty);
+  document.addEventListener("click", function (e) {
+    if (e.target.closest && e.target.closest("#entry button[type=button]")) markDirty(e);
+  });
+  function markDirty(e) {
+    var form = e.target.closest && e.target.closest("#entry form");
+    if (form) form.dataset.dirty = "1";
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    var target = e.detail.target;
+    if (target.id !== "entry" || !target.querySelector("form[data-dirty]")) return;
+    e.preventDefault();
+    var note = target.querySelector("[data-changed]");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "error";
+      note.dataset.changed = "1";
+      note.textContent = target.dataset.changedText || "The table changed while you were typing: check the scoreboard, then save.";
+      target.prepend(note);
+    }
+  });
+
+  // -- connection state: say so, keep the form, send it again when the phone is back online --------------
+  var unsent = [];
   function online(isOnline) {
     var banner = document.querySelector(".offline");
     if (banner) banner.hidden = isOnline;
   }
+  function resend() {
+    var forms = unsent;
+    unsent = [];
+    forms.forEach(function (form) {
+      // Same form, same idempotency key: if the first try did land, the server records it once.
+      if (document.body.contains(form)) window.htmx.trigger(form, "submit");
+    });
+  }
   window.addEventListener("offline", function () { online(false); });
-  window.addEventListener("online", function () { online(true); });
-  document.addEventListener("htmx:sendError", function () { online(false); });
-  document.addEventListener("htmx:afterRequest", function (e) { if (e.detail.successful || e.detail.xhr.status) online(true); });
+  window.addEventListener("online", function () { online(true); resend(); });
+  document.addEventListener("htmx:sendError", function (e) {
+    online(false);
+    var form = e.detail.elt.closest ? e.detail.elt.closest("form") : null;
+    if (form && unsent.indexOf(form) < 0) unsent.push(form);
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (!e.detail.xhr || !e.detail.xhr.status) return;
+    online(true);
+    if (unsent.length) resend();
+  });
 
   function init(root) {
     root.querySelectorAll("form.quick").forEach(initQuick);

@@ -1,4 +1,6 @@
-"""Display helpers for templates: cards with their suit symbol."""
+"""Display helpers for templates: cards with their suit symbol, fresh idempotency keys."""
+
+import secrets
 
 from django import template
 
@@ -23,3 +25,9 @@ def suit(text: str) -> str:
         return parse_card(text).suit
     except ValueError:
         return ""
+
+
+@register.simple_tag
+def write_key() -> str:
+    """A new idempotency key for one write form: a resend of the same form lands once."""
+    return secrets.token_urlsafe(12)

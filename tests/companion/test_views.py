@@ -210,7 +210,7 @@ def test_game_over_shows_the_winner(client: Client, db: None) -> None:
     table = services.create_table("rickety-kate", PLAYERS, {"end_score": 13, "tie": "shared"})
     services.append(table, [hand(Ana=13, lady="Ben")])
     page = client.get(f"/t/{table.code}/").content.decode()
-    assert "Cleo &amp; Dan won the game." in page or "Cleo & Dan won the game." in page
+    assert "Game over: Cleo &amp; Dan won." in page or "Game over: Cleo & Dan won." in page
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
