@@ -54,6 +54,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "companion.middleware.ScorerHeaderMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -87,6 +88,8 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Tests use a real file, not memory: the live-server tests need WAL and separate connections.
+    DATABASES["default"]["TEST"] = {"NAME": os.environ.get("KIBITZ_TEST_SQLITE", str(BASE_DIR / ".test-db.sqlite3"))}
     # Writers wait for each other instead of failing; WAL lets readers go on during a write.
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",

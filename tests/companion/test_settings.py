@@ -25,3 +25,23 @@ def test_debug_off_without_secret_key_refuses_to_start() -> None:
 
 def test_development_defaults_need_no_configuration() -> None:
     assert run_check().returncode == 0
+
+
+def test_production_mode_passes_the_deploy_checks() -> None:
+    import secrets
+
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env={k: v for k, v in os.environ.items() if not k.startswith("KIBITZ_")}
+        | {
+            "KIBITZ_DEBUG": "0",
+            "KIBITZ_SECRET_KEY": secrets.token_urlsafe(50),
+            "KIBITZ_ALLOWED_HOSTS": "kibitz.example",
+        },
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "System check identified no issues" in result.stdout
