@@ -43,7 +43,9 @@ def _review_passes(play: HandPlay) -> list[Flag]:
     if play.passes is None:
         return []
     flags = []
-    for player, cards in play.passes.cards.items():
+    # In seat order, not the order of the stored map: PostgreSQL's jsonb does not keep an object's key order.
+    for player in (p for p in play.players if p in play.passes.cards):
+        cards = play.passes.cards[player]
         if play.direction == "hold" and cards:
             flags.append(
                 Flag(
