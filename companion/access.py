@@ -18,7 +18,7 @@ MAX_TABLES = 40  # the newest tables a phone keeps scorer rights for (a cookie h
 
 def is_scorer(request: HttpRequest, table: Table) -> bool:
     held = request.headers.get("X-Kibitz-Scorer") or request.session.get(SESSION_KEY, {}).get(table.code, "")
-    return bool(held) and hmac.compare_digest(held, table.scorer_token)
+    return bool(held) and hmac.compare_digest(held.encode(), table.scorer_token.encode())  # str: ASCII only
 
 
 def grant(request: HttpRequest, table: Table) -> None:

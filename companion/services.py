@@ -180,6 +180,7 @@ def append(
     """Add events at the end of the log in one transaction, or change nothing and say why.
 
     A write whose idempotency `key` already landed changes nothing and returns the table as it is."""
+    _storable(raw_events)
     with transaction.atomic():
         locked, repeated = _lock(table, expected_version, key)
         if repeated:
@@ -306,6 +307,9 @@ def import_table(data: Any) -> Table:
     except (tablefile.TableFileError, InvalidEvent) as exc:
         raise Refused(str(exc)) from None
     meta = parsed.meta
+    if len(meta.get("title", "")) > Table._meta.get_field("title").max_length:
+        raise Refused(_("The title is too long."))
+    _storable([meta, parsed.raw_options, parsed.raw_events, [r.event for r in parsed.retracted]])
     with transaction.atomic():
         table = create_table(
             parsed.game.slug,
@@ -322,6 +326,21 @@ def import_table(data: Any) -> Table:
         )
         _bump(table, parsed.standings().finished)
     return table
+
+
+def _storable(value: Any) -> None:
+    """Refused for text no database column takes: NUL (PostgreSQL) and lone surrogates (they have no UTF-8)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item or (not item.isascii() and any("\ud800" <= ch <= "\udfff" for ch in item)):
+                raise Refused(_("Some text cannot be stored: it has a NUL or a broken character."))
+        elif isinstance(item, Mapping):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
 
 
 def _interleave(

@@ -228,7 +228,7 @@ def _deny(request: HttpRequest, snap: services.Snapshot) -> HttpResponse | None:
 
 def _version(request: HttpRequest) -> int | None:
     raw = request.POST.get("version", "")
-    return int(raw) if raw.isdigit() else None
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 19 else None  # not "²", nor 5000 digits
 
 
 def _key(request: HttpRequest) -> str:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 MAX_NAME = 40
+# Control characters, line and paragraph separators, lone surrogates: a name is one line of real text.
+_NOT_IN_NAMES = {"Cc", "Cs", "Zl", "Zp"}
 
 
 class InvalidPlayers(ValueError):
@@ -23,6 +26,8 @@ def check_players(names: object, min_players: int, max_players: int) -> tuple[st
             raise InvalidPlayers(f"the name {name!r} starts or ends with a space")
         if len(name) > MAX_NAME:
             raise InvalidPlayers(f"the name {name!r} is longer than {MAX_NAME} characters")
+        if any(unicodedata.category(ch) in _NOT_IN_NAMES for ch in name):
+            raise InvalidPlayers(f"the name {name!r} has a line break or control character in it")
         if name in seats:
             raise InvalidPlayers(f"{name} is seated twice")
         seats.append(name)

@@ -59,6 +59,8 @@ def decode(text: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise TableFileError(f"not a JSON document (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise TableFileError("not a table file: nested too deeply") from None
 
 
 def loads(text: str) -> TableFile:

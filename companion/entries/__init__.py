@@ -46,6 +46,7 @@ def whole_number(post: QueryDict, key: str, what: str, low: int, high: int, defa
 def seat(post: QueryDict, key: str, players: tuple[str, ...] | list[str], what: str) -> str:
     """A player picked by seat number (form values are seat indices, never free text)."""
     raw = post.get(key, "")
-    if not raw.isdigit() or int(raw) >= len(players):
+    # ASCII digits only: "²" is a digit int() cannot read, and int() refuses thousands of digits.
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 3 or int(raw) >= len(players):
         raise FormError(_("Choose %(what)s.") % {"what": what})
     return players[int(raw)]

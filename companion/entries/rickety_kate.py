@@ -12,8 +12,15 @@ from companion.services import Snapshot
 from games.cards import SYMBOLS as SUIT_SYMBOLS
 
 
+def _playing(snap: Snapshot) -> dict[str, Any]:
+    """The prompt's details for the hand to enter; once the game is over there is none (and no details)."""
+    if snap.prompt.kind == "over":
+        raise FormError(_("The game is over; nothing more can be played at this table."))
+    return dict(snap.prompt.details)
+
+
 def hand(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
-    d = snap.prompt.details
+    d = _playing(snap)
     players: list[str] = d["players"]
     hearts = {}
     for i, name in enumerate(players):
@@ -38,7 +45,7 @@ def hand(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
 
 
 def trick(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
-    d = snap.prompt.details
+    d = _playing(snap)
     players: list[str] = d["players"]
     leader = seat(post, "leader", players, _("who led the trick"))
     cards = []
@@ -55,7 +62,7 @@ def trick(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
 
 
 def passes(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
-    players: list[str] = snap.prompt.details["players"]
+    players: list[str] = _playing(snap)["players"]
     cards = {name: post.getlist(f"pass-{i}") for i, name in enumerate(players) if post.getlist(f"pass-{i}")}
     if not cards:
         raise FormError(_("Tick the cards each player passed."))
@@ -71,7 +78,7 @@ def penalty(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
     events: list[dict[str, Any]] = [event]
     # "This hand" between hands: a deal event opens the hand so the penalty lands on it, not the last one.
     if post.get("when") == "next" and snap.state.current is None and snap.state.hands:
-        events.insert(0, {"type": "deal", "dealer": snap.prompt.details["dealer"]})
+        events.insert(0, {"type": "deal", "dealer": _playing(snap)["dealer"]})
     return events
 
 

@@ -121,7 +121,7 @@ def _pass(raw: dict[str, Any]) -> Pass:
     cards = raw["cards"]
     if not isinstance(cards, dict):
         raise _fail('cards must map each player to the cards passed, like {"Ana": ["QS", "AS", "KS"]}')
-    return Pass(MappingProxyType({_name(p, "cards"): _cards(c, f"{p}'s passed cards") for p, c in cards.items()}))
+    return Pass(MappingProxyType({_name(p, "cards"): _cards(c, f"{p!r}'s passed cards") for p, c in cards.items()}))
 
 
 def _trick(raw: dict[str, Any]) -> Trick:
@@ -134,7 +134,7 @@ def _hand(raw: dict[str, Any]) -> Hand:
         raise _fail('hearts must map players to how many hearts they took, like {"Ana": 3}')
     for player, count in hearts.items():
         if type(count) is not int or count < 0:
-            raise _fail(f"{player} cannot take {count!r} hearts")
+            raise _fail(f"{player!r} cannot take {count!r} hearts")
     bonus = raw.get("bonus", {})
     if not isinstance(bonus, dict):
         raise _fail('bonus must map each bonus card to who took it, like {"JD": "Ana"}')
