@@ -73,9 +73,12 @@ def read(data: Any) -> TableFile:
         raise TableFileError("a table file is a JSON object")
     if data.get("format") != FORMAT:
         raise TableFileError(f'"format" must be "{FORMAT}", not {data.get("format")!r}')
+    slug = data.get("game")
+    if not isinstance(slug, str):
+        raise TableFileError(f'"game" must be a game\'s name such as "rickety-kate", not {slug!r}')
     try:
-        game = registry.get(data.get("game"))  # type: ignore[arg-type]
-    except (KeyError, TypeError) as exc:
+        game = registry.get(slug)
+    except KeyError as exc:
         raise TableFileError(str(exc).strip("\"'")) from None
     try:
         players = check_players(data.get("players"), game.min_players, game.max_players)
