@@ -161,6 +161,9 @@ DE = {
     "The table changed while you were typing: check the scoreboard, then save.": "Der Tisch hat sich während deiner Eingabe geändert: prüfe die Tabelle, dann speichere.",
     "You are watching. The scoreboard updates by itself; only the scorer's phone records.": "Du siehst zu. Die Tabelle aktualisiert sich selbst; eintragen kann nur das Telefon, das anschreibt.",
     "Show all %(n)s entries": "Alle %(n)s Einträge zeigen",
+    "The title is too long.": "Der Titel ist zu lang.",
+    "Some text cannot be stored: it has a NUL or a broken character.": "Ein Text lässt sich nicht speichern: er enthält ein NUL- oder ein kaputtes Zeichen.",
+    "The game is over; nothing more can be played at this table.": "Das Spiel ist vorbei; an diesem Tisch kann nichts mehr gespielt werden.",
 }
 
 
