@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -132,6 +132,17 @@ def create_table(
 
 def seat_names(table: Table) -> tuple[str, ...]:
     return tuple(table.seats.order_by("position").values_list("player__name", flat=True))
+
+
+def version_of(code: str) -> int | None:
+    """The table's version, or None: the only query of an unchanged poll, the request phones make most.
+
+    Plain SQL, because building the same query through the ORM costs more than the database takes to answer
+    it (bench/load.py: the 304 went from about 40% to over 70% of a minimal view's throughput)."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT version FROM {connection.ops.quote_name(Table._meta.db_table)} WHERE code = %s", [code])
+        row = cursor.fetchone()
+    return None if row is None else int(row[0])
 
 
 def snapshot(table: Table) -> Snapshot:

@@ -81,7 +81,7 @@ def table(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def live(request: HttpRequest, code: str) -> HttpResponse:
     """What the table page polls: 304 while the table's version (its ETag) is unchanged."""
-    version = Table.objects.filter(code=code).values_list("version", flat=True).first()
+    version = services.version_of(code)
     if version is None:
         raise Http404(_("No such table."))
     if f'"{version}"' in request.headers.get("If-None-Match", ""):
@@ -287,4 +287,7 @@ def _log(snap: services.Snapshot, everything: bool) -> list[tuple[services.LogEn
     parsed = {entry.seq: event for entry, event in zip(snap.live, snap.events, strict=True)}
     shown = snap.log if everything else snap.log[-LOG_TAIL:]
     game = snap.game
-    return [(e, game.describe(parsed[e.seq] if e.seq in parsed else game.parse(e.payload))) for e in reversed(shown)]
+    return [
+        (e, game.describe(parsed[e.seq] if e.seq in parsed else game.parse(e.payload), snap.players))
+        for e in reversed(shown)
+    ]

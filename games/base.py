@@ -153,5 +153,5 @@ class Game(Protocol):
 
     def prompt(self, state: Any) -> Prompt: ...
 
-    def describe(self, event: Any) -> str:
-        """One short line for the log."""
+    def describe(self, event: Any, players: Sequence[str]) -> str:
+        """One short line for the log, naming players in seat order."""

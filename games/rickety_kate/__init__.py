@@ -52,8 +52,8 @@ class RicketyKate:
     def prompt(self, state: engine.State) -> Prompt:
         return _prompt(state)
 
-    def describe(self, event: Event) -> str:
-        return _describe(event)
+    def describe(self, event: Event, players: Sequence[str]) -> str:
+        return _describe(event, players)
 
     def rules(self, lang: str) -> list[dict[str, Any]]:
         from games.rickety_kate.rules import sections

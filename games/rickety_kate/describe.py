@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
+
 from games.rickety_kate.events import Deal, Event, Hand, Pass, Penalty, Trick
 
+V = TypeVar("V")
 
-def describe(event: Event) -> str:
+
+def by_seat(mapping: Mapping[str, V], players: Sequence[str]) -> list[tuple[str, V]]:
+    """A player -> value mapping in seat order (a database may hand the keys back in any order)."""
+    seat = {name: i for i, name in enumerate(players)}
+    return sorted(mapping.items(), key=lambda item: seat.get(item[0], len(seat)))
+
+
+def describe(event: Event, players: Sequence[str]) -> str:
     match event:
         case Hand():
-            hearts = ", ".join(f"{p} {n}♥" for p, n in event.hearts.items() if n) or "no hearts"
+            hearts = ", ".join(f"{p} {n}♥" for p, n in by_seat(event.hearts, players) if n) or "no hearts"
             parts = [hearts, "lady: " + " & ".join(event.lady)]
             parts += [f"{card.pretty()}: {' & '.join(who)}" for card, who in event.bonus.items()]
             if event.moon:
@@ -21,7 +32,7 @@ def describe(event: Event) -> str:
             return f"{event.dealer} deals"
         case Pass():
             return "Passed — " + "; ".join(
-                f"{p}: {' '.join(c.pretty() for c in cards)}" for p, cards in event.cards.items()
+                f"{p}: {' '.join(c.pretty() for c in cards)}" for p, cards in by_seat(event.cards, players)
             )
         case Penalty():
             why = f" ({event.reason})" if event.reason else ""

@@ -82,7 +82,7 @@ def assert_replayable(game: Game, players: Sequence[str], options: Any, events: 
     assert isinstance(prompt.kind, str) and prompt.kind
     assert isinstance(prompt.headline, str)
     for event in events:
-        assert isinstance(game.describe(event), str)
+        assert isinstance(game.describe(event, players), str)
     return out
 
 

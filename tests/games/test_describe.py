@@ -1,0 +1,18 @@
+"""The log's one-line descriptions name players in seat order, whatever order the stored event has."""
+
+from games.rickety_kate.describe import describe
+from games.rickety_kate.events import parse_event
+
+PLAYERS = ("Ana", "Ben", "Cleo", "Dan")
+
+
+def test_describe_hand_lists_hearts_in_seat_order() -> None:
+    """Log: a quick hand reads in seat order even when the database returned its keys reordered."""
+    event = parse_event({"type": "hand", "hearts": {"Dan": 4, "Ana": 3, "Cleo": 6}, "lady": "Ben"})
+    assert describe(event, PLAYERS) == "Hand — Ana 3♥, Cleo 6♥, Dan 4♥; lady: Ben"
+
+
+def test_describe_pass_lists_players_in_seat_order() -> None:
+    """Log: passed cards read in seat order."""
+    event = parse_event({"type": "pass", "cards": {"Ben": ["2H", "3H", "4H"], "Ana": ["QS", "AS", "KS"]}})
+    assert describe(event, PLAYERS) == "Passed — Ana: Q♠ A♠ K♠; Ben: 2♥ 3♥ 4♥"
