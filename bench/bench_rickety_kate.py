@@ -381,7 +381,8 @@ def hand_post(table: Table) -> tuple[Callable[[], object], Callable[[], object]]
         return form
 
     def post() -> object:
-        response = client.post(url, form, HTTP_HX_REQUEST="true")
+        # The scorer's token as a script sends it: only a table's scorer may record.
+        response = client.post(url, form, HTTP_HX_REQUEST="true", HTTP_X_KIBITZ_SCORER=table.scorer_token)
         if response.status_code != 200 or b'role="alert"' in response.content:
             raise SystemExit(f"POST {url}: status {response.status_code}, the hand was not recorded")
         return response

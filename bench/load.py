@@ -144,13 +144,14 @@ def system_cpu() -> tuple[float, float, float]:
 
 
 def process_cpu(pid: int | str) -> float:
-    """CPU seconds a process has used, 0 when it is gone."""
+    """CPU seconds a process and its reaped children have used (so a total over a server's processes only grows
+    when some of them exit, e.g. a database connection closed); 0 when the process is gone."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
         return 0.0
     fields = stat[stat.rindex(")") + 2 :].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime
+    return sum(int(x) for x in fields[11:15]) / TICKS  # utime, stime, cutime, cstime
 
 
 def database_cpu() -> float:
