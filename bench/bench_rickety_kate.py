@@ -339,13 +339,13 @@ def page_rows(tables: dict[int, Table], requests: int) -> tuple[list[Row], dict[
 
     from companion.services import SNAPSHOTS
 
-    client = Client()
     rows = []
     queries = {}
     for size, table in tables.items():
         url = f"/t/{table.code}/"
+        client = Client(HTTP_X_KIBITZ_SCORER=table.scorer_token)  # the scorer's page: entry forms and all
 
-        def get(url: str = url) -> object:
+        def get(url: str = url, client: Client = client) -> object:
             response = client.get(url)
             if response.status_code != 200:
                 raise SystemExit(f"GET {url}: status {response.status_code}")
