@@ -96,7 +96,7 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         return {}
     form = form or QueryDict()
     players: list[str] = d["players"]
-    leader = d.get("leader") or (None if "2C" in d["remaining"]["C"] else d["first_lead"])
+    leader = d.get("leader") or d["first_lead"]  # the game says who leads, when it can know
     suits = [(suit, SUIT_SYMBOLS[suit], cards) for suit, cards in d["remaining"].items() if cards]
     return {
         "seats": [(i, name, form.get(f"hearts-{i}", "0")) for i, name in enumerate(players)],

@@ -7,7 +7,7 @@ from typing import Any
 
 from games.base import Prompt
 from games.cards import SUITS, Card
-from games.rickety_kate.deck import deck_for
+from games.rickety_kate.deck import TWO_OF_CLUBS, deck_for
 from games.rickety_kate.engine import HandPlay, State, pass_direction
 
 
@@ -52,7 +52,7 @@ def _hand_details(state: State, hand: HandPlay | None) -> dict[str, Any]:
         "hand_size": deck.hand_size,
         "tricks_done": len(hand.tricks) if hand else 0,
         "passed": hand is not None and hand.passes is not None,
-        "first_lead": _first_leader(players, hand, state),
+        "first_lead": None if TWO_OF_CLUBS in deck else _left_of_dealer(players, hand, state),
         "remaining": _remaining(deck.counts - hand.played() if hand else deck.counts),
     }
 
@@ -62,8 +62,8 @@ def _remaining(left: Counter[Card]) -> dict[str, list[str]]:
     return {suit: [str(c) for c in sorted(left.elements()) if c.suit == suit] for suit in SUITS}
 
 
-def _first_leader(players: list[str] | tuple[str, ...], hand: HandPlay | None, state: State) -> str:
-    """Who leads the first trick when 2♣ is out: the player left of the dealer."""
+def _left_of_dealer(players: list[str] | tuple[str, ...], hand: HandPlay | None, state: State) -> str:
+    """Who leads the first trick when 2♣ is out of the deck (with it in, whoever holds it, unknown here)."""
     dealer = hand.dealer if hand else state.next_dealer
     seats = list(state.players)
     i = (seats.index(dealer) + 1) % len(seats)
