@@ -34,18 +34,22 @@ def test_home_lists_recent_tables(client: Client, table: Table) -> None:
     assert f"/t/{table.code}/" in page and "Ana, Ben, Cleo, Dan" in page
 
 
-def test_new_table_creates_and_redirects(client: Client, db: None) -> None:
+def new_table_form(*names: str, **options: str) -> dict[str, str]:
+    """The new-table form as a phone posts it: the rulebook defaults unless `options` says otherwise."""
     form = {
-        "player_0": "Ana",
-        "player_1": "Ben",
-        "player_2": "Cleo",
-        "opt_end_score": "50",
-        "opt_moon": "new",
+        "opt_end_score": "100",
+        "opt_moon": "old",
         "opt_passing": "rotate",
         "opt_tie": "playoff",
         "opt_revoke_points": "13",
         "opt_hearts_must_be_broken": "on",
     }
+    form |= {f"player_{i}": name for i, name in enumerate(names)}
+    return form | {f"opt_{k}": v for k, v in options.items()}
+
+
+def test_new_table_creates_and_redirects(client: Client, db: None) -> None:
+    form = new_table_form("Ana", "Ben", "Cleo", end_score="50", moon="new")
     response = client.post("/new/rickety-kate/", form)
     table = Table.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/t/{table.code}/"
@@ -54,16 +58,7 @@ def test_new_table_creates_and_redirects(client: Client, db: None) -> None:
 
 
 def test_new_table_with_a_duplicate_name_says_so_and_stores_nothing(client: Client, db: None) -> None:
-    form = {
-        "player_0": "Ana",
-        "player_1": "Ana",
-        "player_2": "Cleo",
-        "opt_end_score": "100",
-        "opt_moon": "old",
-        "opt_passing": "rotate",
-        "opt_tie": "playoff",
-        "opt_revoke_points": "13",
-    }
+    form = new_table_form("Ana", "Ana", "Cleo")
     response = client.post("/new/rickety-kate/", form)
     assert response.status_code == 400
     assert "Ana is seated twice" in response.content.decode()

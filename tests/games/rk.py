@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.base import Flag
+from games.cards import Card, parse_card
 from games.rickety_kate import GAME
 from games.rickety_kate.engine import State
 from games.rickety_kate.options import Options
@@ -118,3 +119,8 @@ DOUBLE_SIX: tuple[tuple[str, str], ...] = (
     ("Finn", "7H 8H 9H 10H JH JH"),
     ("Cleo", "QH QH KH KH AH AH"),
 )
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """Space-separated cards in table-file notation, read by the game's own parser."""
+    return tuple(parse_card(c) for c in text.split())

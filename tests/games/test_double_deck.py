@@ -5,15 +5,10 @@ from __future__ import annotations
 import pytest
 
 from games.base import InvalidEvent
-from games.cards import Card
 from games.rickety_kate.engine import trick_winner
-from tests.games.rk import DOUBLE_SIX, SIX, hand, replay, rounds, tricks
+from tests.games.rk import DOUBLE_SIX, SIX, cards, hand, replay, rounds, tricks
 
 ORDER = SIX
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card(c[-1], c[:-1]) for c in text.split())
 
 
 def test_double_deck_identical_cards_cancel() -> None:

@@ -5,13 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.base import InvalidEvent
-from games.cards import Card
 from games.rickety_kate.engine import trick_winner
-from tests.games.rk import FOUR, legal_four, one_suit_each, points, replay, rounds, trick
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card(c[-1], c[:-1]) for c in text.split())
+from tests.games.rk import FOUR, cards, legal_four, one_suit_each, points, replay, rounds, trick
 
 
 def test_trick_winner_is_the_highest_card_of_the_led_suit() -> None:
