@@ -54,6 +54,8 @@ class Table(models.Model):
     finished = models.DateTimeField(null=True, blank=True)
     # Bumped by every append, undo and redo: the concurrency guard and the live-refresh ETag.
     version = models.PositiveIntegerField(default=0)
+    # The version of the last recorded event: only events undone after it can be redone.
+    redo_floor = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created"]
@@ -86,6 +88,8 @@ class Event(models.Model):
     payload = models.JSONField()  # exactly the table file's event object
     created = models.DateTimeField(auto_now_add=True)
     retracted = models.BooleanField(default=False)
+    # The table version its undo made: redo takes back the latest undone event above the table's redo_floor.
+    undone_at = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["seq"]
