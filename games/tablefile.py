@@ -13,6 +13,7 @@ from games.base import Flag, Game, InvalidEvent, InvalidOptions, Standings
 from games.players import InvalidPlayers, check_players
 
 FORMAT = "kibitz/1"
+MAX_EVENTS = 5000  # events a table may hold, undone ones included: far above any real game, and fast to serve
 META_FIELDS = ("title", "played_on", "notes")
 
 
