@@ -6,12 +6,11 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -34,6 +33,10 @@ class Stale(Refused):
     """The write was made against an older version of the table."""
 
 
+MAX_KEY = WriteKey._meta.get_field("key").max_length  # longer keys are refused, never cut: cut keys could collide
+CACHED_EVENTS = 50_000  # the events all cached snapshots may hold together, so memory stays bounded per process
+
+
 @dataclass(frozen=True, slots=True)
 class LogEntry:
     """One stored event as the pages need it (lighter than a model instance)."""
@@ -41,6 +44,7 @@ class LogEntry:
     seq: int
     payload: Mapping[str, Any]
     retracted: bool
+    undone_at: int | None = None  # the table version its undo made
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,8 @@ class Snapshot:
     state: Any
     standings: Standings
     prompt: Prompt
+    # Answers derived once per version and shared by every copy of this snapshot (see review()).
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def can_undo(self) -> bool:
@@ -64,15 +70,22 @@ class Snapshot:
 
     @property
     def can_redo(self) -> bool:
-        return bool(self.log) and self.log[-1].retracted
+        return any(_redoable(e, self.table) for e in reversed(self.log))
+
+
+def _redoable(entry: LogEntry, table: Table) -> bool:
+    return entry.retracted and entry.undone_at is not None and entry.undone_at > table.redo_floor
 
 
 class _SnapshotCache:
     """Derived snapshots by (table, version, options): every write bumps the version, so an entry is
-    never stale, and each app process keeps its own (nothing here is a second truth)."""
+    never stale, and each app process keeps its own (nothing here is a second truth).
 
-    def __init__(self, size: int = 128) -> None:
-        self.size = size
+    Bounded by the events the snapshots hold, not by their number: memory grows with the logs."""
+
+    def __init__(self, events: int = CACHED_EVENTS) -> None:
+        self.events = events
+        self.held = 0
         self.items: OrderedDict[tuple[Any, ...], Snapshot] = OrderedDict()
         self.lock = threading.Lock()
 
@@ -90,13 +103,22 @@ class _SnapshotCache:
 
     def put(self, snap: Snapshot) -> None:
         with self.lock:
+            old = self.items.pop(self.key(snap.table), None)
+            self.held -= _weight(old)
             self.items[self.key(snap.table)] = snap
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
+            self.held += _weight(snap)
+            while self.held > self.events and len(self.items) > 1:
+                _key, dropped = self.items.popitem(last=False)
+                self.held -= _weight(dropped)
 
     def clear(self) -> None:
         with self.lock:
             self.items.clear()
+            self.held = 0
+
+
+def _weight(snap: Snapshot | None) -> int:
+    return 0 if snap is None else len(snap.log) + 1
 
 
 SNAPSHOTS = _SnapshotCache()
@@ -159,7 +181,8 @@ def snapshot(table: Table) -> Snapshot:
 def _build(table: Table) -> Snapshot:
     game = registry.get(table.game)
     players = seat_names(table)
-    log = tuple(LogEntry(*row) for row in table.events.order_by("seq").values_list("seq", "payload", "retracted"))
+    rows = table.events.order_by("seq").values_list("seq", "payload", "retracted", "undone_at")
+    log = tuple(LogEntry(*row) for row in rows)
     return _derive(table, game, players, log)
 
 
@@ -181,9 +204,11 @@ def _derive(
 
 
 def review(snap: Snapshot) -> list[tuple[Flag, LogEntry]]:
-    """The referee's flags, each with the stored event it concerns."""
-    flags = snap.game.review(snap.players, snap.options, snap.events)
-    return [(flag, snap.live[flag.event]) for flag in flags]
+    """The referee's flags, each with the stored event it concerns; worked out once per table version."""
+    if "review" not in snap.memo:
+        flags = snap.game.review(snap.players, snap.options, snap.events)
+        snap.memo["review"] = [(flag, snap.live[flag.event]) for flag in flags]
+    return snap.memo["review"]
 
 
 def append(
@@ -198,6 +223,11 @@ def append(
         if repeated:
             return _sync(table, snapshot(locked))
         before = snapshot(locked)
+        if len(before.log) + len(raw_events) > tablefile.MAX_EVENTS:
+            raise Refused(
+                _("This table is full: it holds at most %(max)d entries. Start a new table to go on.")
+                % {"max": tablefile.MAX_EVENTS}
+            )
         game = before.game
         try:
             added = tuple(game.parse(raw) for raw in raw_events)
@@ -208,7 +238,7 @@ def append(
         last = before.log[-1].seq if before.log else 0
         rows = [Event(table=locked, seq=last + i, payload=dict(raw)) for i, raw in enumerate(raw_events, start=1)]
         Event.objects.bulk_create(rows)
-        _bump(locked, game.standings(state).finished, key)
+        _bump(locked, game.standings(state).finished, key, recorded=True)
         log = before.log + tuple(LogEntry(r.seq, r.payload, False) for r in rows)
         after = _derive(locked, game, before.players, log, events, state)
         transaction.on_commit(lambda: SNAPSHOTS.put(after))
@@ -224,24 +254,27 @@ def undo(table: Table, expected_version: int | None = None, key: str = "") -> Sn
         event = locked.events.filter(retracted=False).order_by("-seq").first()
         if event is None:
             raise Refused(_("There is nothing to undo."))
-        event.retracted = True
-        event.save(update_fields=["retracted"])
+        event.retracted, event.undone_at = True, locked.version + 1  # the version _rebuild's bump makes
+        event.save(update_fields=["retracted", "undone_at"])
         return _sync(table, _rebuild(locked, key))
 
 
 def redo(table: Table, expected_version: int | None = None, key: str = "") -> Snapshot:
-    """Restore the event undone most recently, while nothing has been recorded after it."""
+    """Restore the event undone most recently, while nothing has been recorded since: undone events form a
+    stack, and recording anything empties it (what was undone before stays in the log, struck through)."""
     with transaction.atomic():
         locked, repeated = _lock(table, expected_version, key)
         if repeated:
             return _sync(table, snapshot(locked))
-        last_live = locked.events.filter(retracted=False).aggregate(m=Max("seq"))["m"] or 0
-        event = locked.events.filter(retracted=True, seq__gt=last_live).order_by("seq").first()
+        event = locked.events.filter(retracted=True, undone_at__gt=locked.redo_floor).order_by("-undone_at").first()
         if event is None:
             raise Refused(_("There is nothing to redo."))
-        event.retracted = False
-        event.save(update_fields=["retracted"])
-        return _sync(table, _rebuild(locked, key))
+        event.retracted, event.undone_at = False, None
+        event.save(update_fields=["retracted", "undone_at"])
+        try:
+            return _sync(table, _rebuild(locked, key))
+        except InvalidEvent as exc:  # rolled back with the transaction
+            raise Refused(_("That step cannot come back: %(why)s") % {"why": exc.message}) from None
 
 
 def _rebuild(locked: Table, key: str) -> Snapshot:
@@ -255,25 +288,30 @@ def _lock(table: Table, expected_version: int | None, key: str = "") -> tuple[Ta
     """The table, locked for this transaction, and whether this write's key has landed before.
 
     The key is checked first: a retry carries the version it was first sent with, now stale."""
+    if len(key) > MAX_KEY:
+        raise Refused(_("This write's key is longer than %(max)d characters; send a shorter one.") % {"max": MAX_KEY})
     locked = Table.objects.select_for_update().get(pk=table.pk)
-    if key and WriteKey.objects.filter(table=locked, key=key[:64]).exists():
+    if key and WriteKey.objects.filter(table=locked, key=key).exists():
         return locked, True
     if expected_version is not None and locked.version != expected_version:
         raise Stale(_("Someone else changed this table a moment ago. Here is the new state; check it and try again."))
     return locked, False
 
 
-def _bump(table: Table, finished: bool, key: str = "") -> None:
+def _bump(table: Table, finished: bool, key: str = "", recorded: bool = False) -> None:
+    """The next version; recording something new also ends what could be redone."""
     table.version += 1
+    if recorded:
+        table.redo_floor = table.version
     table.finished = (table.finished or timezone.now()) if finished else None
-    table.save(update_fields=["version", "finished"])
+    table.save(update_fields=["version", "redo_floor", "finished"])
     if key:
-        WriteKey.objects.create(table=table, key=key[:64])
+        WriteKey.objects.create(table=table, key=key)
 
 
 def _sync(caller: Table, snap: Snapshot) -> Snapshot:
     """Keep the caller's Table instance at the version it just wrote (snapshots are keyed by version)."""
-    caller.version, caller.finished = snap.table.version, snap.table.finished
+    caller.version, caller.finished, caller.redo_floor = snap.table.version, snap.table.finished, snap.table.redo_floor
     return snap
 
 

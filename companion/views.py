@@ -6,7 +6,7 @@ Anyone with a table's link may watch it; only phones holding its scorer token ma
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
@@ -23,7 +23,7 @@ from games import registry, tablefile
 from games.base import Game
 
 SEEN_KEY = "kibitz_seen"  # the tables this phone has opened, newest first
-LOG_TAIL = 40
+LOG_PAGE = 40  # log entries a page shows, newest first
 
 Change = Callable[[Table, int | None, str], services.Snapshot]
 
@@ -232,7 +232,8 @@ def _version(request: HttpRequest) -> int | None:
 
 
 def _key(request: HttpRequest) -> str:
-    return (request.POST.get("key") or request.headers.get("Idempotency-Key") or "")[:64]
+    """Whole, never cut: the services refuse an over-long key rather than let two keys collide."""
+    return request.POST.get("key") or request.headers.get("Idempotency-Key") or ""
 
 
 def _after_write(request: HttpRequest, snap: services.Snapshot, flash: bool = False) -> HttpResponse:
@@ -264,9 +265,7 @@ def _render_board(
         "checked": findings is not None,
         "findings": findings or [],
         "entry": entries.module(snap.game.slug).context(snap, form) if scorer else {},
-        "log": _log(snap, everything=request.GET.get("log") == "all"),
-        "log_size": len(snap.log),
-    }
+    } | _log_page(snap, request.GET.get("log", ""))
     template = template or ("table.html#board" if request.htmx else "table.html")
     return render(request, template, context, status=status)
 
@@ -282,12 +281,28 @@ def _render_share(
     return render(request, "share.html", context, status=status)
 
 
-def _log(snap: services.Snapshot, everything: bool) -> list[tuple[services.LogEntry, str]]:
-    """The newest entries first, each with its one-line description (live events parsed once, in the snapshot)."""
-    parsed = {entry.seq: event for entry, event in zip(snap.live, snap.events, strict=True)}
-    shown = snap.log if everything else snap.log[-LOG_TAIL:]
+def _log_page(snap: services.Snapshot, raw_page: str) -> dict[str, object]:
+    """One page of the log, newest entries first (page 1 is the newest): a page costs the same at any length."""
+    pages = max(1, -(-len(snap.log) // LOG_PAGE))
+    page = min(int(raw_page), pages) if raw_page.isascii() and raw_page.isdigit() and len(raw_page) < 6 else 1
+    page = max(page, 1)
+    end = len(snap.log) - (page - 1) * LOG_PAGE
+    shown = snap.log[max(0, end - LOG_PAGE) : end]
+    return {
+        "log": _describe(snap, reversed(shown)),
+        "log_size": len(snap.log),
+        "log_page": page,
+        "log_newer": page - 1 if page > 1 else None,
+        "log_older": page + 1 if page < pages else None,
+    }
+
+
+def _describe(snap: services.Snapshot, entries: Iterable[services.LogEntry]) -> list[tuple[services.LogEntry, str]]:
+    """Each entry with its one-line description (live events are parsed once, in the snapshot)."""
     game = snap.game
+    parsed = snap.memo.get("parsed")
+    if parsed is None:
+        parsed = snap.memo["parsed"] = {e.seq: ev for e, ev in zip(snap.live, snap.events, strict=True)}
     return [
-        (e, game.describe(parsed[e.seq] if e.seq in parsed else game.parse(e.payload), snap.players))
-        for e in reversed(shown)
+        (e, game.describe(parsed[e.seq] if e.seq in parsed else game.parse(e.payload), snap.players)) for e in entries
     ]

@@ -43,3 +43,18 @@ def test_stale_write_is_refused_and_keeps_what_was_typed(client: Client, table: 
     assert 'name="hearts-1" min="0" max="13" value="9"' in body  # the typed value is still there
     assert 'name="version" value="1"' in body  # saving again confirms against the new state
     assert table.events.count() == 1
+
+
+def test_an_over_long_key_is_refused_not_cut(client: Client, table: Table) -> None:
+    """Two keys that share their first 64 characters are different writes: neither may be dropped as a repeat."""
+    prefix = "k" * 64
+    first = client.post(f"/t/{table.code}/record/hand/", {"hearts-0": "13", "lady-0": "3", "key": prefix + "-a"})
+    assert first.status_code == 400
+    assert "longer than 64 characters" in first.content.decode()
+    assert table.events.count() == 0
+
+
+def test_keys_are_compared_whole(table: Table) -> None:
+    services.append(table, [hand(Ana=13)], key="x" * 63 + "a")
+    services.append(table, [hand(Ben=13)], key="x" * 63 + "b")
+    assert table.events.count() == 2
