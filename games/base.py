@@ -12,6 +12,20 @@ def gettext_noop(text: str) -> str:
     return text
 
 
+def shown(value: object, limit: int = 40) -> str:
+    """repr() of a value from a file, cut short for an error line: a file may hold a 4,300-digit number."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long for str(): only Python code can build one
+        return "a number far too long"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def whole_number_in(value: object, low: int, high: int) -> bool:
+    """A JSON whole number (not a bool) from `low` to `high`; compared, never added or printed."""
+    return type(value) is int and low <= value <= high
+
+
 class InvalidEvent(ValueError):
     """An event that cannot be read, or cannot follow the ones before it.
 
@@ -149,7 +163,11 @@ class Game(Protocol):
 
     def standings(self, state: Any) -> Standings: ...
 
-    def review(self, players: Sequence[str], options: Any, events: Sequence[Any]) -> list[Flag]: ...
+    def resume(self, state: Any, events: Sequence[Any], start: int) -> Any:
+        """The state after more events, the first at index `start`: replay(all) == resume(replay(head), tail)."""
+
+    def review(self, state: Any) -> list[Flag]:
+        """The illegal plays in a replayed state, each flagged with its rule id."""
 
     def prompt(self, state: Any) -> Prompt: ...
 

@@ -9,7 +9,7 @@ from datetime import date
 from typing import Any
 
 from games import registry
-from games.base import Flag, Game, InvalidEvent, InvalidOptions, Standings
+from games.base import Flag, Game, InvalidEvent, InvalidOptions, Standings, shown
 from games.players import InvalidPlayers, check_players
 
 FORMAT = "kibitz/1"
@@ -47,8 +47,7 @@ class TableFile:
         return self.game.standings(self.replay())
 
     def review(self) -> list[Flag]:
-        self.replay()  # a file that cannot be scored cannot be refereed either
-        return self.game.review(self.players, self.options, self.events)
+        return self.game.review(self.replay())  # a file that cannot be scored cannot be refereed either
 
     def as_dict(self) -> dict[str, Any]:
         return dump(self.game, self.players, self.raw_options, self.raw_events, self.meta, self.retracted)
@@ -60,6 +59,8 @@ def decode(text: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise TableFileError(f"not a JSON document (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except ValueError:  # Python's json refuses integers of more than 4,300 digits
+        raise TableFileError("not a table file: a number in it is too long") from None
     except RecursionError:
         raise TableFileError("not a table file: nested too deeply") from None
 
@@ -73,10 +74,10 @@ def read(data: Any) -> TableFile:
     if not isinstance(data, dict):
         raise TableFileError("a table file is a JSON object")
     if data.get("format") != FORMAT:
-        raise TableFileError(f'"format" must be "{FORMAT}", not {data.get("format")!r}')
+        raise TableFileError(f'"format" must be "{FORMAT}", not {shown(data.get("format"))}')
     slug = data.get("game")
     if not isinstance(slug, str):
-        raise TableFileError(f'"game" must be a game\'s name such as "rickety-kate", not {slug!r}')
+        raise TableFileError(f'"game" must be a game\'s name such as "rickety-kate", not {shown(slug)}')
     try:
         game = registry.get(slug)
     except KeyError as exc:
@@ -95,6 +96,7 @@ def read(data: Any) -> TableFile:
     raw_events = data.get("events")
     if not isinstance(raw_events, list):
         raise TableFileError("events must be a list")
+    _check_size(raw_events, data.get("retracted", []))
     events = tuple(_parse(game, raw, i) for i, raw in enumerate(raw_events))
     return TableFile(
         game=game,
@@ -106,6 +108,13 @@ def read(data: Any) -> TableFile:
         meta=_meta(data),
         retracted=_retracted(game, data.get("retracted", []), len(raw_events)),
     )
+
+
+def _check_size(events: list[Any], retracted: Any) -> None:
+    """Before any event is parsed: a file may not hold more than a table can (undone events count too)."""
+    total = len(events) + (len(retracted) if isinstance(retracted, list) else 0)
+    if total > MAX_EVENTS:
+        raise TableFileError(f"a table holds at most {MAX_EVENTS} events; this file has {total}")
 
 
 def _parse(game: Game, raw: Any, index: int) -> Any:

@@ -7,10 +7,15 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from games.base import InvalidEvent
+from games.base import InvalidEvent, shown, whole_number_in
 from games.cards import Card, parse_card
 
 MOON_CHOICES = ("add", "subtract")
+# The numbers an event can carry, checked before anything adds them up or prints them.
+MAX_HEARTS = 26  # two decks of 13 hearts: more than any one player can take
+# A penalty is a house punishment: 13 (the seed's revoke) or 26 (a full deck's points) in practice; the
+# whole two-deck hand is 52. 1000 leaves any table room and keeps totals small enough to show.
+PENALTY_POINTS = (1, 1000)
 
 
 @dataclass(frozen=True)
@@ -85,7 +90,7 @@ def parse_event(raw: Any) -> Event:
 
 def _name(value: Any, what: str) -> str:
     if not isinstance(value, str) or not value:
-        raise _fail(f"{what} must be a player's name, not {value!r}")
+        raise _fail(f"{what} must be a player's name, not {shown(value)}")
     return value
 
 
@@ -101,7 +106,7 @@ def _cards(value: Any, what: str) -> tuple[Card, ...]:
 def _moon(value: Any) -> str | None:
     if value is None or value in MOON_CHOICES:
         return value
-    raise _fail(f'moon must be "add" or "subtract", not {value!r}')
+    raise _fail(f'moon must be "add" or "subtract", not {shown(value)}')
 
 
 def _names(value: Any, what: str) -> tuple[str, ...]:
@@ -133,8 +138,8 @@ def _hand(raw: dict[str, Any]) -> Hand:
     if not isinstance(hearts, dict):
         raise _fail('hearts must map players to how many hearts they took, like {"Ana": 3}')
     for player, count in hearts.items():
-        if type(count) is not int or count < 0:
-            raise _fail(f"{player!r} cannot take {count!r} hearts")
+        if not whole_number_in(count, 0, MAX_HEARTS):
+            raise _fail(f"hearts of {shown(player)} must be a count from 0 to {MAX_HEARTS}, not {shown(count)}")
     bonus = raw.get("bonus", {})
     if not isinstance(bonus, dict):
         raise _fail('bonus must map each bonus card to who took it, like {"JD": "Ana"}')
@@ -151,16 +156,20 @@ def _hand(raw: dict[str, Any]) -> Hand:
 
 
 def _penalty(raw: dict[str, Any]) -> Penalty:
+    player = _name(raw["player"], "player")
     points = raw.get("points")
     reason = raw.get("reason", "")
     if not isinstance(reason, str):
         raise _fail("reason must be text")
+    low, high = PENALTY_POINTS
     if points is None:
         if reason != "revoke":
             raise _fail("a penalty needs its points (only a revoke has a default)")
-    elif type(points) is not int:
-        raise _fail(f"penalty points must be a whole number, not {points!r}")
-    return Penalty(_name(raw["player"], "player"), points, reason)
+    elif not whole_number_in(points, low, high):
+        raise _fail(
+            f"penalty points for {shown(player)} must be a whole number from {low} to {high}, not {shown(points)}"
+        )
+    return Penalty(player, points, reason)
 
 
 _PARSERS = {"deal": _deal, "pass": _pass, "trick": _trick, "hand": _hand, "penalty": _penalty}

@@ -6,8 +6,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from games.base import InvalidOptions, OptionInfo, gettext_noop
+from games.base import InvalidOptions, OptionInfo, gettext_noop, shown, whole_number_in
 from games.cards import CARDS, Card, parse_card
+from games.rickety_kate.events import PENALTY_POINTS
 
 MOON_RULES = ("old", "new", "none")
 PASSING_RULES = ("rotate", "left", "right", "none")
@@ -46,6 +47,9 @@ class Options:
 
 
 _CHOICES: dict[str, tuple[str, ...]] = {"moon": MOON_RULES, "passing": PASSING_RULES, "tie": TIE_RULES}
+# What a number option can mean at a real table. A hand costs at most 52 points (two decks), so a game to
+# 10,000 is hundreds of hands; a revoke costs what a penalty can (events.PENALTY_POINTS).
+NUMBER_RANGES: dict[str, tuple[int, int]] = {"end_score": (1, 10_000), "revoke_points": PENALTY_POINTS}
 _DEFAULTS = Options()
 
 
@@ -76,17 +80,18 @@ def _read_one(name: str, value: Any) -> Any:
         return cards
     if isinstance(default, bool):
         if not isinstance(value, bool):
-            raise InvalidOptions(f"{name} must be true or false, not {value!r}")
+            raise InvalidOptions(f"{name} must be true or false, not {shown(value)}")
         return value
     if isinstance(default, int):
         if type(value) is not int:
-            raise InvalidOptions(f"{name} must be a whole number, not {value!r}")
-        if value <= 0:
-            raise InvalidOptions(f"{name} must be above 0, not {value}")
+            raise InvalidOptions(f"{name} must be a whole number, not {shown(value)}")
+        low, high = NUMBER_RANGES[name]
+        if not whole_number_in(value, low, high):
+            raise InvalidOptions(f"{name} must be from {low} to {high}, not {shown(value)}")
         return value
     if value not in _CHOICES[name]:
         allowed = ", ".join(f'"{c}"' for c in _CHOICES[name])
-        raise InvalidOptions(f"{name} must be one of {allowed}, not {value!r}")
+        raise InvalidOptions(f"{name} must be one of {allowed}, not {shown(value)}")
     return value
 
 

@@ -468,10 +468,12 @@ _OPTIONS = (
         en=(
             "The game ends after the hand in which any total reaches or passes this number. Default 100.",
             "50 makes a short game; some tables play to 101.",
+            "Kibitz takes any whole number from 1 to 10,000.",
         ),
         de=(
             "Schluss ist nach der Runde, in der eine Summe diese Zahl erreicht oder überschreitet. Standard ist 100.",
             "Mit 50 wird es ein kurzes Spiel; manche spielen bis 101.",
+            "Kibitz nimmt jede ganze Zahl von 1 bis 10.000.",
         ),
     ),
     _section(
@@ -610,11 +612,13 @@ _OPTIONS = (
             "How many points a recorded revoke penalty adds. Default 13.",
             "Set 26 to charge all the points of a full deck.",
             "A penalty entered with its own number of points keeps that number.",
+            "Both are whole numbers from 1 to 1,000: a penalty of zero or less is no penalty.",
         ),
         de=(
             "Wie viele Punkte eine eingetragene Strafe fürs Verleugnen bringt. Standard ist 13.",
             "Mit 26 kostet es alle Punkte eines vollen Blatts.",
             "Wird bei einer Strafe eine eigene Punktzahl eingetragen, gilt diese.",
+            "Beides sind ganze Zahlen von 1 bis 1.000: null oder weniger Punkte wären keine Strafe.",
         ),
     ),
     _section(

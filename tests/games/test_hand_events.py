@@ -102,3 +102,11 @@ def test_unknown_event_type_is_an_error() -> None:
     """Events: an unknown type is an error that lists the known ones."""
     with pytest.raises(InvalidEvent, match="unknown event type"):
         GAME.parse({"type": "round", "order": []})
+
+
+@pytest.mark.parametrize("count", [27, 10**40], ids=["27", "10**40"])
+def test_hand_hearts_count_is_at_most_26(count: int) -> None:
+    """hand event: no player takes more than 26 hearts (two decks), refused before anything is added up."""
+    with pytest.raises(InvalidEvent, match="hearts of 'Ana' must be a count from 0 to 26") as caught:
+        GAME.parse(hand({"Ana": count}, "Ana"))
+    assert len(str(caught.value)) < 200

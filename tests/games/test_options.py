@@ -104,3 +104,14 @@ def test_options_end_score_must_be_positive() -> None:
 def test_options_double_deck_with_six_players_deals_evenly() -> None:
     """Options: double_deck for six players (all 2s out of both decks) is accepted."""
     assert options(SIX, double_deck=True).double_deck is True
+
+
+@pytest.mark.parametrize(
+    ("name", "bad", "good"),
+    [("end_score", 10_001, 10_000), ("end_score", 0, 1), ("revoke_points", 1001, 1000), ("revoke_points", 0, 1)],
+)
+def test_options_numbers_are_bounded_to_what_a_table_can_mean(name: str, bad: int, good: int) -> None:
+    """Options: end_score is 1 to 10000 and revoke_points 1 to 1000; the message names the range."""
+    assert getattr(options(**{name: good}), name) == good
+    with pytest.raises(InvalidOptions, match=f"{name} must be from 1 to"):
+        options(**{name: bad})

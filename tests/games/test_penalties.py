@@ -87,3 +87,18 @@ def test_penalty_in_an_unfinished_hand_is_not_a_round_yet() -> None:
     out = standings([trick("Ana", "2C 3C 4C 5C"), penalty("Ben", 13, "revoke")])
     assert out["rounds"] == []
     assert out["totals"] == points()
+
+
+@pytest.mark.parametrize("bad", [0, -5, 1001, 10**40], ids=["zero", "negative", "1001", "10**40"])
+def test_penalty_points_must_be_from_1_to_1000(bad: int) -> None:
+    """penalty: points are a real penalty, 1 to 1000; zero or negative points are refused naming the player."""
+    with pytest.raises(InvalidEvent, match="penalty points for 'Ben' must be a whole number from 1 to 1000") as caught:
+        GAME.parse(penalty("Ben", bad, "rude"))
+    assert len(str(caught.value)) < 200
+
+
+def test_penalty_points_at_the_limits_count() -> None:
+    """penalty: 1 and 1000 points are both allowed."""
+    assert rounds([HAND, penalty("Cleo", 1), penalty("Ben", 1000)], end_score=10_000)[0] == points(
+        Ana=4, Ben=1009, Cleo=1, Dan=13
+    )

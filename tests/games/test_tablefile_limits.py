@@ -1,0 +1,98 @@
+"""Table files (FORMAT.md): numbers without bounds and files without end are refused with one line."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from games import tablefile
+from games.base import InvalidEvent
+from games.tablefile import MAX_EVENTS, TableFileError
+
+SMALL: dict[str, Any] = {"format": "kibitz/1", "game": "rickety-kate", "players": ["Ana", "Ben", "Cleo", "Dan"]}
+NINES = "9" * 4300  # the longest number Python's json reads; two of them add up to one it cannot print
+
+
+def one_line(exc: BaseException) -> str:
+    text = str(exc)
+    assert text.strip() and len(text.splitlines()) == 1, text
+    assert len(text) < 300, "the message repeats a huge number"
+    return text
+
+
+def test_decode_a_number_too_long_for_json_is_a_table_file_error() -> None:
+    """Limits: a 4,301-digit number is refused in one line, not a ValueError traceback."""
+    text = '{"format": "kibitz/1", "options": {"end_score": ' + "1" * 4301 + "}}"
+    with pytest.raises(TableFileError, match="too long") as caught:
+        tablefile.decode(text)
+    one_line(caught.value)
+
+
+def test_two_penalties_of_4300_nines_are_refused_before_any_sum() -> None:
+    """Limits: penalty points beyond the limit are refused at the event, so no total is ever too long to print."""
+    penalty = '{"type": "penalty", "player": "Ana", "points": ' + NINES + "}"
+    text = json.dumps(SMALL)[:-1] + ', "events": [' + penalty + ", " + penalty + "]}"
+    with pytest.raises(InvalidEvent, match=r"event 0: .*1 to 1000") as caught:
+        tablefile.loads(text)
+    one_line(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"end_score": int(NINES)}, "end_score must be from 1 to 10000"),
+        ({"end_score": 10_001}, "end_score must be from 1 to 10000"),
+        ({"revoke_points": 1001}, "revoke_points must be from 1 to 1000"),
+        ({"revoke_points": -(10**300)}, "revoke_points must be from 1 to 1000"),
+    ],
+    ids=["end-4300-nines", "end-10001", "revoke-1001", "revoke--10**300"],
+)
+def test_options_out_of_range_are_refused_in_one_line(options: dict[str, int], words: str) -> None:
+    """Limits: end_score is 1 to 10000, revoke_points 1 to 1000."""
+    with pytest.raises(TableFileError, match=words) as caught:
+        tablefile.read(SMALL | {"options": options, "events": []})
+    one_line(caught.value)
+
+
+def test_options_at_the_limits_are_accepted() -> None:
+    """Limits: the bounds themselves are allowed."""
+    table = tablefile.read(SMALL | {"options": {"end_score": 10_000, "revoke_points": 1000}, "events": []})
+    assert (table.options.end_score, table.options.revoke_points) == (10_000, 1000)
+
+
+@pytest.mark.parametrize("count", [27, int(NINES), 10**40], ids=["27", "4300-nines", "10**40"])
+def test_hearts_beyond_any_deck_are_refused_at_the_event(count: int) -> None:
+    """Limits: a hearts count is at most 26 (two decks); nothing is added up before that is checked."""
+    event = {"type": "hand", "hearts": {"Ana": count, "Ben": count}, "lady": "Dan"}
+    with pytest.raises(InvalidEvent, match="event 0: hearts of 'Ana' must be a count from 0 to 26") as caught:
+        tablefile.read(SMALL | {"events": [event]})
+    one_line(caught.value)
+
+
+@pytest.mark.parametrize("after", [int(NINES), -(10**50)], ids=["4300-nines", "-10**50"])
+def test_retracted_after_out_of_range_is_refused_in_one_line(after: int) -> None:
+    """Limits: a retracted event's `after` is between 0 and the number of live events."""
+    retracted = [{"after": after, "event": {"type": "deal", "dealer": "Ana"}}]
+    with pytest.raises(TableFileError, match="after must be a number from 0 to 0") as caught:
+        tablefile.read(SMALL | {"events": [], "retracted": retracted})
+    one_line(caught.value)
+
+
+def deals(count: int) -> list[dict[str, str]]:
+    return [{"type": "deal", "dealer": "Ana"}] * count
+
+
+def test_a_file_with_more_events_than_a_table_holds_is_refused() -> None:
+    """Limits: live plus undone events are at most MAX_EVENTS; the message gives both numbers."""
+    retracted = [{"after": 0, "event": {"type": "deal", "dealer": "Ben"}}] * 12
+    data = SMALL | {"events": deals(MAX_EVENTS), "retracted": retracted}
+    with pytest.raises(TableFileError) as caught:
+        tablefile.read(data)
+    assert one_line(caught.value) == f"a table holds at most {MAX_EVENTS} events; this file has {MAX_EVENTS + 12}"
+
+
+def test_a_file_at_the_event_cap_is_read() -> None:
+    """Limits: exactly MAX_EVENTS events are fine."""
+    assert len(tablefile.read(SMALL | {"events": deals(MAX_EVENTS)}).events) == MAX_EVENTS
