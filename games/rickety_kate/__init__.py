@@ -35,6 +35,9 @@ class RicketyKate:
     def replay(self, players: Sequence[str], options: Options, events: Sequence[Event]) -> engine.State:
         return engine.replay(players, options, events)
 
+    def resume(self, state: engine.State, events: Sequence[Event], start: int) -> engine.State:
+        return engine.resume(state, events, start)
+
     def standings(self, state: engine.State) -> Standings:
         phase = state.phase
         return Standings(
@@ -46,8 +49,8 @@ class RicketyKate:
             pending={"reason": "tie", "players": list(phase.players)} if phase.kind == "tie" else None,
         )
 
-    def review(self, players: Sequence[str], options: Options, events: Sequence[Event]) -> list[Flag]:
-        return referee.review(engine.replay(players, options, events))
+    def review(self, state: engine.State) -> list[Flag]:
+        return referee.review(state)
 
     def prompt(self, state: engine.State) -> Prompt:
         return _prompt(state)

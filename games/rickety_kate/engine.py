@@ -97,6 +97,10 @@ class State:
     next_dealer: str
     early_penalties: tuple[Penalty, ...] = ()
     totals: Mapping[str, int] = field(default_factory=dict)
+    # What resume() needs beyond the above: who dealt last, and the phase and totals before the last hand
+    # (a penalty between hands scores that hand again).
+    last_dealer: str | None = None
+    prior: tuple[Phase, Mapping[str, int]] | None = None
 
     @property
     def next_players(self) -> tuple[str, ...]:
@@ -105,8 +109,16 @@ class State:
 
 
 def replay(players: Sequence[str], options: Options, events: Sequence[Event]) -> State:
-    builder = _Replay(tuple(players), options)
-    for index, event in enumerate(events):
+    return _fold(_Replay(tuple(players), options), events, 0)
+
+
+def resume(state: State, events: Sequence[Event], start: int) -> State:
+    """The state after `events` more, the first of them at index `start` of the table's events."""
+    return _fold(_Replay.from_state(state), events, start)
+
+
+def _fold(builder: _Replay, events: Sequence[Event], start: int) -> State:
+    for index, event in enumerate(events, start):
         try:
             builder.apply(index, event)
         except InvalidEvent as exc:
@@ -133,6 +145,21 @@ class _Replay:
         self.early_penalties: list[Penalty] = []
         self.last_dealer: str | None = None
 
+    @classmethod
+    def from_state(cls, state: State) -> _Replay:
+        """A builder that goes on where `state` stopped (only the last two phases and totals matter)."""
+        builder = cls(state.players, state.options)
+        builder.hands = list(state.hands)
+        builder.phases, builder.totals = [state.phase], [dict(state.totals)]
+        if state.prior is not None:
+            builder.phases.insert(0, state.prior[0])
+            builder.totals.insert(0, dict(state.prior[1]))
+        if state.current is not None:
+            builder.hand, builder.tricks = replace(state.current, tricks=()), list(state.current.tricks)
+        builder.early_penalties = list(state.early_penalties)
+        builder.last_dealer = state.last_dealer
+        return builder
+
     def state(self) -> State:
         return State(
             players=self.players,
@@ -143,6 +170,8 @@ class _Replay:
             next_dealer=self._next_dealer(),
             early_penalties=tuple(self.early_penalties),
             totals=MappingProxyType(self.totals[-1]),
+            last_dealer=self.last_dealer,
+            prior=(self.phases[-2], MappingProxyType(self.totals[-2])) if len(self.phases) > 1 else None,
         )
 
     def apply(self, index: int, event: Event) -> None:

@@ -88,7 +88,7 @@ def rounds(events: Sequence[dict[str, Any]], players: Sequence[str] = FOUR, **ra
 def flags(events: Sequence[dict[str, Any]], players: Sequence[str] = FOUR, **raw: Any) -> list[tuple[int, str, str]]:
     """The referee's flags as (event, player, rule)."""
     parsed = [GAME.parse(e) for e in events]
-    found: list[Flag] = GAME.review(players, options(players, **raw), parsed)
+    found: list[Flag] = GAME.review(GAME.replay(players, options(players, **raw), parsed))
     return [(f.event, f.player, f.rule) for f in found]
 
 

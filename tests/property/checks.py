@@ -77,7 +77,7 @@ def assert_replayable(game: Game, players: Sequence[str], options: Any, events: 
     """Replay, score, referee, prompt and describe a list of parsed events that replay accepted."""
     state = game.replay(players, options, events)
     out = assert_standings(game.standings(state), players)
-    assert_flags(game.review(players, options, events), players, len(events))
+    assert_flags(game.review(game.replay(players, options, events)), players, len(events))
     prompt = game.prompt(state)
     assert isinstance(prompt.kind, str) and prompt.kind
     assert isinstance(prompt.headline, str)
