@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
+from typing import Any
 
-from django.db import models
+from django.db import IntegrityError, models, transaction
+from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 JOIN_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # nothing to misread: no 0/O, no 1/I
+# 32**8 ≈ 1.1e12 codes: with the failed-lookup limits (throttle.py) guessing one of even a million live codes
+# takes years. Tables made when codes had six letters keep theirs until the scorer asks for a new one.
+JOIN_CODE_LENGTH = 8
+JOIN_CODE_AFTER_FINISH = timedelta(hours=24)  # a finished table's join code stops working after this
+CODE_ATTEMPTS = 5  # draws of fresh codes when one is taken (a join code can be; the long tokens in practice not)
 
 
 def new_code() -> str:
@@ -22,7 +31,12 @@ def new_scorer_token() -> str:
 
 def new_join_code() -> str:
     """A short code to type on another phone to watch the table."""
-    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(6))
+    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+
+
+def normalize_join_code(typed: str) -> str:
+    """A join code as typed ("abcd efgh", "ABCD-EFGH") as it is stored ("ABCDEFGH"); at most 32 characters."""
+    return "".join(typed.upper().replace("-", " ").split())[:32]
 
 
 class Player(models.Model):
@@ -36,6 +50,38 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class TableManager(models.Manager["Table"]):
+    def create_with_codes(self, **fields: Any) -> Table:
+        """A new table with fresh random codes, drawn again when one is already taken (a unique-constraint
+        clash on a code, retried inside a savepoint so an enclosing transaction goes on)."""
+        for attempt in range(1, CODE_ATTEMPTS + 1):
+            table = self.model(code=new_code(), scorer_token=new_scorer_token(), join_code=new_join_code(), **fields)
+            try:
+                with transaction.atomic(using=self.db):
+                    table.save(force_insert=True, using=self.db)
+            except IntegrityError:
+                if attempt == CODE_ATTEMPTS or not self._taken(table):
+                    raise  # not a code clash, or bad luck five times over: let it show
+                continue
+            return table
+        raise AssertionError("unreachable")
+
+    def _taken(self, table: Table) -> bool:
+        clash = Q(code=table.code) | Q(scorer_token=table.scorer_token) | Q(join_code=table.join_code)
+        return self.filter(clash).exists()
+
+    def joinable(self, typed: str) -> tuple[Table | None, bool]:
+        """The table whose join code was typed, and whether that code has stopped working (its table finished
+        more than JOIN_CODE_AFTER_FINISH ago): (table, False), (None, True) or (None, False) for no such code."""
+        code = normalize_join_code(typed)
+        if len(code) not in (6, JOIN_CODE_LENGTH) or not set(code) <= set(JOIN_ALPHABET):
+            return None, False  # cannot be anyone's code: no query
+        table = self.filter(join_code=code).first()
+        if table is not None and table.join_code_expired:
+            return None, True
+        return table, False
 
 
 class Table(models.Model):
@@ -57,11 +103,37 @@ class Table(models.Model):
     # The version of the last recorded event: only events undone after it can be redone.
     redo_floor = models.PositiveIntegerField(default=0)
 
+    objects = TableManager()
+
     class Meta:
         ordering = ["-created"]
 
     def __str__(self) -> str:
         return self.title or f"{self.game} {self.code}"
+
+    @property
+    def join_code_display(self) -> str:
+        """The join code as the share page shows it: in groups of four ("ABCD EFGH")."""
+        return " ".join(self.join_code[i : i + 4] for i in range(0, len(self.join_code), 4))
+
+    @property
+    def join_code_expired(self) -> bool:
+        return self.finished is not None and timezone.now() - self.finished >= JOIN_CODE_AFTER_FINISH
+
+    def rotate_join_code(self) -> str:
+        """A new join code: the old one opens nothing from now on (the table's link keeps working)."""
+        for attempt in range(1, CODE_ATTEMPTS + 1):
+            code = new_join_code()
+            try:
+                with transaction.atomic():
+                    Table.objects.filter(pk=self.pk).update(join_code=code)
+            except IntegrityError:
+                if attempt == CODE_ATTEMPTS or not Table.objects.filter(join_code=code).exists():
+                    raise
+                continue
+            self.join_code = code
+            return code
+        raise AssertionError("unreachable")
 
 
 class Seat(models.Model):
@@ -111,3 +183,19 @@ class WriteKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table.code} {self.key}"
+
+
+class Throttle(models.Model):
+    """How often one client (or everyone, client "*") did something in the current window (throttle.py)."""
+
+    scope = models.CharField(max_length=32)
+    client = models.CharField(max_length=64)  # a keyed hash of the address, never the address itself
+    window_start = models.DateTimeField()
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["scope", "client"], name="throttle_scope_client_unique")]
+        indexes = [models.Index(fields=["scope", "window_start"], name="throttle_scope_window")]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.client[:8]} {self.count}"

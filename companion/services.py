@@ -143,7 +143,7 @@ def create_table(
     except (InvalidPlayers, InvalidOptions) as exc:
         raise Refused(str(exc)) from None
     with transaction.atomic():
-        table = Table.objects.create(
+        table = Table.objects.create_with_codes(
             game=game.slug, options=dict(raw_options), title=title, played_on=played_on, notes=notes
         )
         for position, name in enumerate(seats):
