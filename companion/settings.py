@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -45,16 +46,19 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "csp",
     "companion",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "companion.middleware.ScorerHeaderMiddleware",
+    "companion.middleware.BodySizeMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -107,6 +111,29 @@ CSRF_COOKIE_HTTPONLY = True  # htmx sends the token from the page, never from th
 CSRF_TRUSTED_ORIGINS = env_list("KIBITZ_CSRF_TRUSTED_ORIGINS", [])
 X_FRAME_OPTIONS = "DENY"
 
+# Content-Security-Policy (django-csp): everything from this site, nothing inline (no inline script or style
+# anywhere: htmx's indicator style is off in base.html), no frames, no plugins, forms post only here.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
+# The biggest request body Kibitz reads: a table file of 1 MB (far above any real game) plus the form around
+# it. BodySizeMiddleware refuses a larger one with 413 before anything reads it; Django's own limits back it up.
+KIBITZ_MAX_UPLOAD = 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = KIBITZ_MAX_UPLOAD + 64 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE  # an accepted upload stays in memory
+
+# Rate limits (companion/throttle.py, counted in the database); KIBITZ_THROTTLE=0 switches them off.
+KIBITZ_THROTTLE = env_bool("KIBITZ_THROTTLE", True)
+# Behind a proxy, the client is the last X-Forwarded-For hop (the one the proxy added), not REMOTE_ADDR.
+KIBITZ_BEHIND_PROXY = env_bool("KIBITZ_BEHIND_PROXY", False)
+
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("KIBITZ_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = env_bool("KIBITZ_SECURE_COOKIES", True)
@@ -114,7 +141,7 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = int(os.environ.get("KIBITZ_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("KIBITZ_HSTS_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("KIBITZ_HSTS_PRELOAD", True)
-    if env_bool("KIBITZ_BEHIND_PROXY", False):  # a TLS-terminating proxy says so in this header
+    if KIBITZ_BEHIND_PROXY:  # a TLS-terminating proxy says so in this header
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 LANGUAGE_CODE = "en"

@@ -8,15 +8,19 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from companion import access, entries, services
+from companion import access, entries, services, throttle
 from companion.board import board
-from companion.models import Player, Table
+from companion.middleware import too_large
+from companion.models import Player, Table, normalize_join_code
 from companion.newtable import NewTableForm
 from companion.qr import qr_svg
 from games import registry, tablefile
@@ -39,7 +43,10 @@ def home(request: HttpRequest) -> HttpResponse:
 def new_table(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
     form = NewTableForm(game, request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    wait = throttle.count(throttle.CREATE, request) if request.method == "POST" else None
+    if wait:
+        form.add_error(None, _too_many_tables(wait))
+    elif request.method == "POST" and form.is_valid():
         try:
             table = services.create_table(game.slug, form.players(), form.options(), title=form.cleaned_data["title"])
         except services.Refused as exc:
@@ -49,20 +56,32 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
             return redirect("table", code=table.code)
     recent = Player.objects.order_by("-created").values_list("name", flat=True)[:40]
     context = {"form": form, "game": game, "recent": recent}
-    return render(request, "new_table.html", context, status=400 if form.errors else 200)
+    response = render(request, "new_table.html", context, status=429 if wait else 400 if form.errors else 200)
+    return _retry_after(response, wait)
 
 
+@require_GET
 def join(request: HttpRequest) -> HttpResponse:
-    """Watch a table by its short join code."""
-    code = request.GET.get("code", "").strip().upper().replace(" ", "")
-    if code:
-        table = Table.objects.filter(join_code=code).first()
-        if table is not None:
-            return redirect("table", code=table.code)
-    error = _("No table has the code %(code)s.") % {"code": code} if code else ""
-    return render(request, "join.html", {"error": error, "code": code}, status=404 if error else 200)
+    """Watch a table by its join code. Failed lookups are limited per client and overall (throttle.JOIN)."""
+    code = normalize_join_code(request.GET.get("code", ""))[:16]
+    if not code:
+        return render(request, "join.html", {"error": "", "code": ""})
+    if wait := throttle.count(throttle.JOIN, request):
+        error = _("Too many join codes that open nothing. Try again in %(wait)s, or scan the scorer's QR code.")
+        response = render(request, "join.html", {"error": error % {"wait": _duration(wait)}, "code": code}, status=429)
+        return _retry_after(response, wait)
+    table, expired = Table.objects.joinable(code)
+    if table is not None:
+        throttle.uncount(throttle.JOIN, request)  # only wrong codes use up the limit
+        return redirect("table", code=table.code)
+    if expired:
+        error = _("The code %(code)s belonged to a table that finished more than a day ago. Ask for its link.")
+    else:
+        error = _("No table has the code %(code)s.")
+    return render(request, "join.html", {"error": error % {"code": code}, "code": code}, status=404)
 
 
+@never_cache
 @require_GET
 def claim(request: HttpRequest, token: str) -> HttpResponse:
     """The scorer link: this phone may record at the table from now on."""
@@ -133,14 +152,25 @@ def _change(request: HttpRequest, code: str, change: Change) -> HttpResponse:
     return _after_write(request, after)
 
 
+@never_cache
 def share(request: HttpRequest, code: str) -> HttpResponse:
-    """Links and QR codes to watch the table and, for the scorer, to hand scoring to another phone."""
+    """Links and QR codes to watch the table and, for the scorer, to hand scoring to another phone.
+
+    The scorer may also replace the join code: the old one opens nothing from then on."""
     snap = _snapshot(code)
     scorer = access.is_scorer(request, snap.table)
     if request.method == "POST":
+        renew_join = request.POST.get("renew") == "join"
         if not scorer:
-            return _render_share(request, snap, scorer, error=_("Only the scorer can hand scoring over."), status=403)
-        access.grant(request, services.hand_over(snap.table))
+            if renew_join:
+                error = _("Only the scorer can make a new join code.")
+            else:
+                error = _("Only the scorer can hand scoring over.")
+            return _render_share(request, snap, scorer, error=error, status=403)
+        if renew_join:
+            snap.table.rotate_join_code()
+        else:
+            access.grant(request, services.hand_over(snap.table))
         return redirect("share", code=code)
     return _render_share(request, snap, scorer)
 
@@ -173,7 +203,12 @@ def table_json(request: HttpRequest, code: str) -> HttpResponse:
 def import_file(request: HttpRequest) -> HttpResponse:
     error = ""
     if request.method == "POST":
+        if wait := throttle.count(throttle.CREATE, request):
+            response = render(request, "import.html", {"error": _too_many_tables(wait)}, status=429)
+            return _retry_after(response, wait)
         upload = request.FILES.get("file")
+        if (upload.size if upload else len(request.POST.get("text", "").encode())) > settings.KIBITZ_MAX_UPLOAD:
+            return too_large(request)
         text = upload.read().decode("utf-8", errors="replace") if upload else request.POST.get("text", "")
         try:
             table = services.import_table(tablefile.decode(text))
@@ -270,11 +305,29 @@ def _render_board(
     return render(request, template, context, status=status)
 
 
+def _too_many_tables(wait: int) -> str:
+    return _("Too many new tables from here for now. Try again in %(wait)s.") % {"wait": _duration(wait)}
+
+
+def _duration(seconds: int) -> str:
+    if seconds < 120:
+        return ngettext("%(n)d second", "%(n)d seconds", seconds) % {"n": seconds}
+    minutes = -(-seconds // 60)
+    return ngettext("%(n)d minute", "%(n)d minutes", minutes) % {"n": minutes}
+
+
+def _retry_after(response: HttpResponse, wait: int | None) -> HttpResponse:
+    if wait:
+        response["Retry-After"] = str(wait)
+    return response
+
+
 def _render_share(
     request: HttpRequest, snap: services.Snapshot, scorer: bool, *, error: str = "", status: int = 200
 ) -> HttpResponse:
     watch = request.build_absolute_uri(f"/t/{snap.table.code}/")
     context = {"snap": snap, "scorer": scorer, "error": error, "watch": watch, "watch_qr": qr_svg(watch, _("Watch"))}
+    context["join_code"] = "" if snap.table.join_code_expired else snap.table.join_code_display
     if scorer:
         score = request.build_absolute_uri(f"/s/{snap.table.scorer_token}/")
         context |= {"score": score, "score_qr": qr_svg(score, _("Score"))}

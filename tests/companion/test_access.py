@@ -110,7 +110,7 @@ def test_viewer_cannot_hand_over(viewer: Client, table: Table) -> None:
 def test_share_page_shows_the_scorer_link_only_to_the_scorer(client: Client, viewer: Client, table: Table) -> None:
     assert table.scorer_token in client.get(f"/t/{table.code}/share/").content.decode()
     page = viewer.get(f"/t/{table.code}/share/").content.decode()
-    assert table.scorer_token not in page and table.join_code in page and "<svg" in page
+    assert table.scorer_token not in page and table.join_code_display in page and "<svg" in page
 
 
 def test_join_code_opens_the_viewer_link(viewer: Client, table: Table) -> None:

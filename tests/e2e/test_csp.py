@@ -1,0 +1,80 @@
+"""The Content-Security-Policy in a real browser: every page a phone goes through works under it, with no
+violation reported (htmx's swaps and live polling and kibitz.js included)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ("Ana", "Ben", "Cleo", "Dan")
+# Runs before any of the page's own scripts, in every page the phone opens.
+LISTEN = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", function (e) {
+  window.__csp.push(e.violatedDirective + " " + (e.blockedURI || "inline") + " " + (e.sourceFile || ""));
+});
+"""
+
+
+def violations(page: Page) -> list[str]:
+    return page.evaluate("window.__csp || []")
+
+
+def assert_clean(page: Page) -> None:
+    assert violations(page) == [], page.url
+    assert [e for e in page.errors if "Content Security Policy" in e or "Refused to" in e] == [], page.url
+
+
+def test_a_phone_goes_through_every_page_with_no_violation(phone: Page) -> None:
+    phone.context.add_init_script(LISTEN)
+    response = phone.goto("/")
+    assert response is not None and "frame-ancestors 'none'" in response.headers["content-security-policy"]
+    assert_clean(phone)
+
+    phone.get_by_role("link", name="Rickety Kate", exact=True).click()
+    for seat, name in enumerate(PLAYERS, start=1):
+        phone.get_by_label(f"Seat {seat}", exact=True).fill(name)
+    phone.get_by_role("button", name="Start the table").click()
+    expect(phone).to_have_url(re.compile(r"/t/[^/]+/$"))
+    assert_clean(phone)
+
+    # A hand through kibitz.js and an htmx swap, then one live poll.
+    form = phone.locator("form.quick")
+    expect(form.locator(".stepper .controls")).to_have_count(len(PLAYERS))
+    phone.locator('.stepper[data-seat="0"] button.rest').click()
+    phone.locator("fieldset.lady label").filter(has_text="Dan").click()
+    form.locator("[data-save]").click()
+    expect(phone.locator("#board")).to_have_attribute("data-version", "1")
+    with phone.expect_response(lambda r: "/live/" in r.url, timeout=8_000):
+        pass
+    phone.get_by_role("link", name="Check plays").click()
+    expect(phone.locator("#flags")).to_be_visible()
+    assert_clean(phone)
+
+    phone.get_by_role("link", name="Share").click()
+    expect(phone.locator("svg.qr").first).to_be_visible()
+    assert_clean(phone)
+    phone.get_by_role("button", name="New join code").click()
+    expect(phone.locator(".join-code")).to_be_visible()
+    assert_clean(phone)
+
+    for path in ("/join/?code=2222+3333", "/import/", "/rules/rickety-kate/"):
+        phone.goto(path)
+        assert_clean(phone)
+    assert [e for e in phone.errors if "status of 404" not in e] == []  # the wrong join code's 404 aside
+
+
+def test_the_browser_enforces_it(phone: Page) -> None:
+    """The listener above is not blind: inline style added by a script is blocked and reported."""
+    phone.context.add_init_script(LISTEN)
+    phone.goto("/")
+    phone.evaluate(
+        "() => { const s = document.createElement('style'); s.textContent = 'body{}'; document.head.append(s); }"
+    )
+    phone.wait_for_function("window.__csp.length > 0")
+    assert violations(phone)[0].startswith("style-src")
+    assert phone.evaluate("typeof window.htmx") == "object"  # htmx itself loaded from this site
