@@ -41,7 +41,7 @@ Payload = dict[str, Any]
 
 SLUG = "rickety-kate"
 PLAYERS = ("Ana", "Ben", "Cleo", "Dan")
-OPTIONS: Payload = {"end_score": 100000}  # the game must not end inside the bench
+OPTIONS: Payload = {"end_score": 10000}  # the game must not end inside the bench
 SUITS = "CDHS"
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 VALUE = {rank: value for value, rank in enumerate(RANKS, start=2)}

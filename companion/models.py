@@ -162,10 +162,14 @@ class Event(models.Model):
     retracted = models.BooleanField(default=False)
     # The table version its undo made: redo takes back the latest undone event above the table's redo_floor.
     undone_at = models.PositiveIntegerField(null=True, blank=True)
+    # The table version that wrote or last flipped this row: a process holding an older snapshot reads only
+    # the rows changed since (companion/snapshots.py).
+    changed = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["seq"]
         constraints = [models.UniqueConstraint(fields=["table", "seq"], name="event_seq_unique")]
+        indexes = [models.Index(fields=["table", "changed"], name="event_changed")]
 
     def __str__(self) -> str:
         return f"{self.table.code}#{self.seq} {self.payload.get('type', '?')}"

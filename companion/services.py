@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import json
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
@@ -15,10 +12,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import registry, tablefile
-from games.base import Flag, Game, InvalidEvent, InvalidOptions, Prompt, Standings
+from games.base import Flag, InvalidEvent, InvalidOptions
 from games.players import InvalidPlayers, check_players
 
 from .models import Event, Player, Seat, Table, WriteKey, new_scorer_token
+from .snapshots import SNAPSHOTS, LogEntry, Snapshot, derive, seat_names, snapshot
+
+__all__ = ["SNAPSHOTS", "LogEntry", "Refused", "Snapshot", "Stale", "seat_names", "snapshot"]  # the read side, for the views
 
 
 class Refused(Exception):
@@ -34,94 +34,6 @@ class Stale(Refused):
 
 
 MAX_KEY = WriteKey._meta.get_field("key").max_length  # longer keys are refused, never cut: cut keys could collide
-CACHED_EVENTS = 50_000  # the events all cached snapshots may hold together, so memory stays bounded per process
-
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """One stored event as the pages need it (lighter than a model instance)."""
-
-    seq: int
-    payload: Mapping[str, Any]
-    retracted: bool
-    undone_at: int | None = None  # the table version its undo made
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """A table as every page shows it: derived from the log, never stored."""
-
-    table: Table
-    game: Game
-    players: tuple[str, ...]
-    options: Any
-    log: tuple[LogEntry, ...]  # everything, undone events included
-    live: tuple[LogEntry, ...]
-    events: tuple[Any, ...]  # the live events, parsed
-    state: Any
-    standings: Standings
-    prompt: Prompt
-    # Answers derived once per version and shared by every copy of this snapshot (see review()).
-    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self.live)
-
-    @property
-    def can_redo(self) -> bool:
-        return any(_redoable(e, self.table) for e in reversed(self.log))
-
-
-def _redoable(entry: LogEntry, table: Table) -> bool:
-    return entry.retracted and entry.undone_at is not None and entry.undone_at > table.redo_floor
-
-
-class _SnapshotCache:
-    """Derived snapshots by (table, version, options): every write bumps the version, so an entry is
-    never stale, and each app process keeps its own (nothing here is a second truth).
-
-    Bounded by the events the snapshots hold, not by their number: memory grows with the logs."""
-
-    def __init__(self, events: int = CACHED_EVENTS) -> None:
-        self.events = events
-        self.held = 0
-        self.items: OrderedDict[tuple[Any, ...], Snapshot] = OrderedDict()
-        self.lock = threading.Lock()
-
-    @staticmethod
-    def key(table: Table) -> tuple[Any, ...]:
-        # The random code too: a database may hand a deleted table's id to a new one.
-        return (table.pk, table.code, table.version, json.dumps(table.options, sort_keys=True))
-
-    def get(self, table: Table) -> Snapshot | None:
-        with self.lock:
-            snap = self.items.get(self.key(table))
-            if snap is not None:
-                self.items.move_to_end(self.key(table))
-            return snap
-
-    def put(self, snap: Snapshot) -> None:
-        with self.lock:
-            old = self.items.pop(self.key(snap.table), None)
-            self.held -= _weight(old)
-            self.items[self.key(snap.table)] = snap
-            self.held += _weight(snap)
-            while self.held > self.events and len(self.items) > 1:
-                _key, dropped = self.items.popitem(last=False)
-                self.held -= _weight(dropped)
-
-    def clear(self) -> None:
-        with self.lock:
-            self.items.clear()
-            self.held = 0
-
-
-def _weight(snap: Snapshot | None) -> int:
-    return 0 if snap is None else len(snap.log) + 1
-
-
-SNAPSHOTS = _SnapshotCache()
 
 
 def create_table(
@@ -152,10 +64,6 @@ def create_table(
     return table
 
 
-def seat_names(table: Table) -> tuple[str, ...]:
-    return tuple(table.seats.order_by("position").values_list("player__name", flat=True))
-
-
 def version_of(code: str) -> int | None:
     """The table's version, or None: the only query of an unchanged poll, the request phones make most.
 
@@ -168,45 +76,10 @@ def version_of(code: str) -> int | None:
     return None if row is None else int(row[0])
 
 
-def snapshot(table: Table) -> Snapshot:
-    """The table's derived state at its current version (from the cache when another request built it)."""
-    cached = SNAPSHOTS.get(table)
-    if cached is not None:
-        return replace(cached, table=table)
-    snap = _build(table)
-    SNAPSHOTS.put(snap)
-    return snap
-
-
-def _build(table: Table) -> Snapshot:
-    game = registry.get(table.game)
-    players = seat_names(table)
-    rows = table.events.order_by("seq").values_list("seq", "payload", "retracted", "undone_at")
-    log = tuple(LogEntry(*row) for row in rows)
-    return _derive(table, game, players, log)
-
-
-def _derive(
-    table: Table,
-    game: Game,
-    players: tuple[str, ...],
-    log: tuple[LogEntry, ...],
-    events: tuple[Any, ...] | None = None,
-    state: Any = None,
-) -> Snapshot:
-    live = tuple(e for e in log if not e.retracted)
-    options = game.options(table.options, players)
-    if events is None:
-        events = tuple(game.parse(e.payload) for e in live)
-    if state is None:
-        state = game.replay(players, options, events)
-    return Snapshot(table, game, players, options, log, live, events, state, game.standings(state), game.prompt(state))
-
-
 def review(snap: Snapshot) -> list[tuple[Flag, LogEntry]]:
     """The referee's flags, each with the stored event it concerns; worked out once per table version."""
     if "review" not in snap.memo:
-        flags = snap.game.review(snap.players, snap.options, snap.events)
+        flags = snap.game.review(snap.state)
         snap.memo["review"] = [(flag, snap.live[flag.event]) for flag in flags]
     return snap.memo["review"]
 
@@ -220,43 +93,36 @@ def append(
     _storable(raw_events)
     with transaction.atomic():
         locked, repeated = _lock(table, expected_version, key)
-        if repeated:
-            return _sync(table, snapshot(locked))
         before = snapshot(locked)
+        if repeated:
+            return _sync(table, before)
         if len(before.log) + len(raw_events) > tablefile.MAX_EVENTS:
             raise Refused(
                 _("This table is full: it holds at most %(max)d entries. Start a new table to go on.")
                 % {"max": tablefile.MAX_EVENTS}
             )
-        game = before.game
-        try:
-            added = tuple(game.parse(raw) for raw in raw_events)
-            events = before.events + added
-            state = game.replay(before.players, before.options, events)
-        except InvalidEvent as exc:
-            raise Refused(exc.message) from None
+        version = locked.version + 1
         last = before.log[-1].seq if before.log else 0
-        rows = [Event(table=locked, seq=last + i, payload=dict(raw)) for i, raw in enumerate(raw_events, start=1)]
-        Event.objects.bulk_create(rows)
-        _bump(locked, game.standings(state).finished, key, recorded=True)
-        log = before.log + tuple(LogEntry(r.seq, r.payload, False) for r in rows)
-        after = _derive(locked, game, before.players, log, events, state)
-        transaction.on_commit(lambda: SNAPSHOTS.put(after))
-    return _sync(table, after)
+        added = tuple(LogEntry(last + i, dict(raw), False) for i, raw in enumerate(raw_events, start=1))
+        after = _replay(locked, before, before.log + added, redo_floor=version)
+        Event.objects.bulk_create(Event(table=locked, seq=e.seq, payload=e.payload, changed=version) for e in added)
+        return _commit(table, locked, after, key, recorded=True)
 
 
 def undo(table: Table, expected_version: int | None = None, key: str = "") -> Snapshot:
     """Mark the last live event retracted; it stays in the log, struck through."""
     with transaction.atomic():
         locked, repeated = _lock(table, expected_version, key)
+        before = snapshot(locked)
         if repeated:
-            return _sync(table, snapshot(locked))
-        event = locked.events.filter(retracted=False).order_by("-seq").first()
-        if event is None:
+            return _sync(table, before)
+        if not before.live:
             raise Refused(_("There is nothing to undo."))
-        event.retracted, event.undone_at = True, locked.version + 1  # the version _rebuild's bump makes
-        event.save(update_fields=["retracted", "undone_at"])
-        return _sync(table, _rebuild(locked, key))
+        version = locked.version + 1
+        gone = replace(before.live[-1], retracted=True, undone_at=version)
+        after = _replay(locked, before, _with(before.log, gone))
+        Event.objects.filter(table=locked, seq=gone.seq).update(retracted=True, undone_at=version, changed=version)
+        return _commit(table, locked, after, key)
 
 
 def redo(table: Table, expected_version: int | None = None, key: str = "") -> Snapshot:
@@ -264,24 +130,46 @@ def redo(table: Table, expected_version: int | None = None, key: str = "") -> Sn
     stack, and recording anything empties it (what was undone before stays in the log, struck through)."""
     with transaction.atomic():
         locked, repeated = _lock(table, expected_version, key)
+        before = snapshot(locked)
         if repeated:
-            return _sync(table, snapshot(locked))
-        event = locked.events.filter(retracted=True, undone_at__gt=locked.redo_floor).order_by("-undone_at").first()
-        if event is None:
+            return _sync(table, before)
+        entry = before.redoable()
+        if entry is None:
             raise Refused(_("There is nothing to redo."))
-        event.retracted, event.undone_at = False, None
-        event.save(update_fields=["retracted", "undone_at"])
+        back = replace(entry, retracted=False, undone_at=None)
         try:
-            return _sync(table, _rebuild(locked, key))
-        except InvalidEvent as exc:  # rolled back with the transaction
+            after = _replay(locked, before, _with(before.log, back), quiet=True)
+        except InvalidEvent as exc:
             raise Refused(_("That step cannot come back: %(why)s") % {"why": exc.message}) from None
+        version = locked.version + 1
+        Event.objects.filter(table=locked, seq=back.seq).update(retracted=False, undone_at=None, changed=version)
+        return _commit(table, locked, after, key)
 
 
-def _rebuild(locked: Table, key: str) -> Snapshot:
-    after = _build(locked)  # never from the cache: the log just changed under the same version
-    _bump(locked, after.standings.finished, key)
+def _with(log: tuple[LogEntry, ...], changed: LogEntry) -> tuple[LogEntry, ...]:
+    return tuple(changed if e.seq == changed.seq else e for e in log)
+
+
+def _replay(
+    locked: Table, before: Snapshot, log: tuple[LogEntry, ...], quiet: bool = False, redo_floor: int | None = None
+) -> Snapshot:
+    """The snapshot after a write (at the next version), from the one before it; an event that does not replay
+    is Refused in the game's words (or raised as it is, `quiet`, for the caller to word)."""
+    try:
+        return derive(
+            locked, before.game, before.players, log, before, version=before.version + 1, redo_floor=redo_floor
+        )
+    except InvalidEvent as exc:
+        if quiet:
+            raise
+        raise Refused(exc.message) from None
+
+
+def _commit(caller: Table, locked: Table, after: Snapshot, key: str, recorded: bool = False) -> Snapshot:
+    """Bump the version the write was derived for, and cache its snapshot once the transaction commits."""
+    _bump(locked, after.standings.finished, key, recorded)
     transaction.on_commit(lambda: SNAPSHOTS.put(after))
-    return after
+    return _sync(caller, after)
 
 
 def _lock(table: Table, expected_version: int | None, key: str = "") -> tuple[Table, bool]:
@@ -311,7 +199,7 @@ def _bump(table: Table, finished: bool, key: str = "", recorded: bool = False) -
 
 def _sync(caller: Table, snap: Snapshot) -> Snapshot:
     """Keep the caller's Table instance at the version it just wrote (snapshots are keyed by version)."""
-    caller.version, caller.finished, caller.redo_floor = snap.table.version, snap.table.finished, snap.table.redo_floor
+    caller.version, caller.finished, caller.redo_floor = snap.version, snap.table.finished, snap.redo_floor
     return snap
 
 
@@ -320,15 +208,15 @@ def _sync(caller: Table, snap: Snapshot) -> Snapshot:
 
 def export_table(table: Table) -> dict[str, Any]:
     """The table as a FORMAT.md table file; undone events go in the `retracted` extension."""
-    game = registry.get(table.game)
+    snap = snapshot(table)
     live: list[Mapping[str, Any]] = []
     retracted: list[tablefile.RetractedEvent] = []
-    for event in table.events.order_by("seq"):
-        if event.retracted:
-            retracted.append(tablefile.RetractedEvent(len(live), event.payload))
+    for entry in snap.log:
+        if entry.retracted:
+            retracted.append(tablefile.RetractedEvent(len(live), entry.payload))
         else:
-            live.append(event.payload)
-    return tablefile.dump(game, seat_names(table), table.options, live, _meta(table), retracted)
+            live.append(entry.payload)
+    return tablefile.dump(snap.game, snap.players, table.options, live, _meta(table), retracted)
 
 
 def _meta(table: Table) -> dict[str, str]:
@@ -353,7 +241,7 @@ def import_table(data: Any) -> Table:
     """A new table from a table file; the whole file is checked before anything is stored."""
     try:
         parsed = tablefile.read(data)
-        parsed.replay()
+        state = parsed.replay()
     except (tablefile.TableFileError, InvalidEvent) as exc:
         raise Refused(str(exc)) from None
     meta = parsed.meta
@@ -371,10 +259,10 @@ def import_table(data: Any) -> Table:
         )
         rows = _interleave(parsed.raw_events, parsed.retracted)
         Event.objects.bulk_create(
-            Event(table=table, seq=seq, payload=dict(payload), retracted=gone)
+            Event(table=table, seq=seq, payload=dict(payload), retracted=gone, changed=table.version + 1)
             for seq, (payload, gone) in enumerate(rows, start=1)
         )
-        _bump(table, parsed.standings().finished)
+        _bump(table, parsed.game.standings(state).finished)
     return table
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from companion import services
+from companion import services, snapshots
 from companion.models import Event, Table
 from games import tablefile
 from tests.companion.conftest import hand
@@ -14,7 +14,8 @@ from tests.companion.conftest import hand
 def fill(table: Table, count: int) -> None:
     """`count` stored penalties, written straight to the log (the fast way to a long table)."""
     Event.objects.bulk_create(
-        Event(table=table, seq=i, payload={"type": "penalty", "player": "Ana", "points": 1}) for i in range(1, count + 1)
+        Event(table=table, seq=i, payload={"type": "penalty", "player": "Ana", "points": 1})
+        for i in range(1, count + 1)
     )
     Table.objects.filter(pk=table.pk).update(version=1)
     table.refresh_from_db()
@@ -56,13 +57,13 @@ def test_the_log_comes_in_pages(client: Client, table: Table) -> None:
 
 
 def test_the_snapshot_cache_is_bounded_by_events(db: None) -> None:
-    cache = services._SnapshotCache(events=250)
+    cache = snapshots.SnapshotCache(events=250)
     tables = []
     for _ in range(3):
         table = services.create_table("rickety-kate", ["Ana", "Ben", "Cleo", "Dan"], {})
         fill(table, 100)
         tables.append(table)
-        cache.put(services._build(table))
+        cache.put(snapshots.load(table, None))
     assert cache.get(tables[0]) is None  # the oldest went when the third pushed past 250 events
     assert cache.get(tables[1]) is not None and cache.get(tables[2]) is not None
     assert cache.held == 202

@@ -1,0 +1,262 @@
+"""A table's derived state (a Snapshot), built from its event log and kept per process by version.
+
+Nothing here is a second truth: every snapshot can be rebuilt from the log. What keeps a long table fast:
+- one SQL statement reads the table's version with its events, so a snapshot always matches its version;
+- a process that holds an older snapshot of the table reads only the rows changed since (Event.changed);
+- the replay keeps a state every CHECKPOINT live events, so a change near the end of the log replays only
+  what follows the last checkpoint before it (games offer resume() for that).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from django.db import connection
+
+from games import registry
+from games.base import Game, InvalidEvent, Prompt, Standings
+
+from .models import Event, Table
+
+CHECKPOINT = 250  # live events between kept states: a change replays at most this many plus what it adds
+CACHED_EVENTS = 50_000  # the events all cached snapshots may hold together, so memory stays bounded per process
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One stored event as the pages need it (lighter than a model instance)."""
+
+    seq: int
+    payload: Mapping[str, Any]
+    retracted: bool
+    undone_at: int | None = None  # the table version its undo made
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A table as every page shows it: derived from the log, never stored."""
+
+    table: Table
+    game: Game
+    players: tuple[str, ...]
+    options: Any
+    log: tuple[LogEntry, ...]  # everything, undone events included
+    live: tuple[LogEntry, ...]
+    events: tuple[Any, ...]  # the live events, parsed
+    state: Any
+    standings: Standings
+    prompt: Prompt
+    version: int = 0  # the table version this snapshot shows (the table instance may move on)
+    redo_floor: int = 0
+    checkpoints: tuple[tuple[int, Any], ...] = ()  # (live events folded, state), oldest first
+    # Answers derived once per version and shared by every copy of this snapshot (the referee's, say).
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.live)
+
+    @property
+    def can_redo(self) -> bool:
+        return self.redoable() is not None
+
+    def redoable(self) -> LogEntry | None:
+        """The event Redo would restore: the latest undone since anything was last recorded."""
+        floor = self.redo_floor
+        undone = [e for e in self.log if e.retracted and e.undone_at is not None and e.undone_at > floor]
+        return max(undone, key=lambda e: e.undone_at or 0, default=None)
+
+
+def derive(
+    table: Table,
+    game: Game,
+    players: tuple[str, ...],
+    log: tuple[LogEntry, ...],
+    previous: Snapshot | None = None,
+    *,
+    version: int | None = None,
+    redo_floor: int | None = None,
+) -> Snapshot:
+    """The snapshot of `log`, replaying only what differs from `previous` (a snapshot of the same table).
+    `version` and `redo_floor` default to the table's (a write passes the ones it is about to store).
+
+    Raises InvalidEvent, indexed by live event, when the log does not replay."""
+    live = tuple(e for e in log if not e.retracted)
+    options = previous.options if previous else game.options(table.options, players)
+    same = _common_prefix(previous.live, live) if previous else 0
+    events = (previous.events[:same] if previous else ()) + _parse(game, live[same:], same)
+    checkpoints, state = _start(game, players, options, previous, same)
+    done = checkpoints[-1][0] if state is None else same
+    state = state if state is not None else checkpoints[-1][1]
+    while done < len(events):
+        upto = min(len(events), (done // CHECKPOINT + 1) * CHECKPOINT)
+        state = game.resume(state, events[done:upto], done)
+        done = upto
+        if done % CHECKPOINT == 0:
+            checkpoints = (*checkpoints, (done, state))
+    return Snapshot(
+        table,
+        game,
+        players,
+        options,
+        log,
+        live,
+        events,
+        state,
+        game.standings(state),
+        game.prompt(state),
+        table.version if version is None else version,
+        table.redo_floor if redo_floor is None else redo_floor,
+        checkpoints,
+    )
+
+
+def _common_prefix(old: Sequence[LogEntry], new: Sequence[LogEntry]) -> int:
+    same, end = 0, min(len(old), len(new))
+    while same < end and old[same].seq == new[same].seq:
+        same += 1
+    return same
+
+
+def _parse(game: Game, entries: Sequence[LogEntry], start: int) -> tuple[Any, ...]:
+    parsed = []
+    for index, entry in enumerate(entries, start):
+        try:
+            parsed.append(game.parse(entry.payload))
+        except InvalidEvent as exc:
+            raise exc.at(index) from None
+    return tuple(parsed)
+
+
+def _start(
+    game: Game, players: tuple[str, ...], options: Any, previous: Snapshot | None, same: int
+) -> tuple[tuple[tuple[int, Any], ...], Any]:
+    """The checkpoints still valid for the first `same` live events, and the previous state itself when it
+    covers exactly those events (an append goes on from it instead of from the last checkpoint)."""
+    kept = tuple(c for c in previous.checkpoints if c[0] <= same) if previous else ()
+    if not kept:
+        kept = ((0, game.replay(players, options, ())),)
+    whole = previous is not None and same == len(previous.live)
+    return kept, previous.state if whole else None
+
+
+# -- reading the log ---------------------------------------------------------------------------------------
+
+
+def load(table: Table, cached: Snapshot | None) -> Snapshot:
+    """The table's snapshot as stored now: from `cached` (an older snapshot) and the rows changed since it, or
+    from the whole log. `table` takes the version read with the rows."""
+    since = cached.version if cached is not None else -1
+    version, redo_floor, rows = _read(table.pk, since)
+    table.version, table.redo_floor = version, redo_floor
+    if cached is None:
+        game = registry.get(table.game)
+        return derive(table, game, seat_names(table), tuple(rows))
+    return derive(table, cached.game, cached.players, _merge(cached.log, rows), cached)
+
+
+def _read(pk: int, since: int) -> tuple[int, int, list[LogEntry]]:
+    """The table's version and redo floor with its events changed after version `since`, in one statement (so
+    they agree even while another request writes). Plain SQL: the ORM costs more than the rows here."""
+    q = connection.ops.quote_name
+    sql = (
+        f"SELECT t.version, t.redo_floor, e.seq, e.payload, e.retracted, e.undone_at "
+        f"FROM {q(Table._meta.db_table)} t LEFT JOIN {q(Event._meta.db_table)} e "
+        f"ON e.table_id = t.id AND e.changed > %s WHERE t.id = %s ORDER BY e.seq"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [since, pk])
+        rows = cursor.fetchall()
+    if not rows:
+        raise Table.DoesNotExist(f"no table {pk}")
+    entries = [
+        LogEntry(seq, payload if isinstance(payload, dict) else json.loads(payload), bool(gone), undone)
+        for _v, _f, seq, payload, gone, undone in rows
+        if seq is not None
+    ]
+    return int(rows[0][0]), int(rows[0][1]), entries
+
+
+def _merge(log: tuple[LogEntry, ...], changed: Iterable[LogEntry]) -> tuple[LogEntry, ...]:
+    """The cached log with changed rows replaced and new ones (always at the end: seq only grows) added."""
+    by_seq = {e.seq: e for e in changed}
+    if not by_seq:
+        return log
+    merged = [by_seq.pop(e.seq, e) for e in log]
+    return (*merged, *by_seq.values())
+
+
+def seat_names(table: Table) -> tuple[str, ...]:
+    return tuple(table.seats.order_by("position").values_list("player__name", flat=True))
+
+
+# -- the per-process cache -----------------------------------------------------------------------------------
+
+
+class SnapshotCache:
+    """The newest snapshot of each table this process has built, by table; bounded by the events they hold
+    (memory grows with the logs, not with the number of tables)."""
+
+    def __init__(self, events: int = CACHED_EVENTS) -> None:
+        self.events = events
+        self.held = 0
+        self.items: OrderedDict[tuple[Any, ...], Snapshot] = OrderedDict()
+        self.lock = threading.Lock()
+
+    @staticmethod
+    def key(table: Table) -> tuple[Any, ...]:
+        # The random code too: a database may hand a deleted table's id to a new one.
+        return (table.pk, table.code, json.dumps(table.options, sort_keys=True))
+
+    def newest(self, table: Table) -> Snapshot | None:
+        """The newest snapshot held for the table, at whatever version."""
+        with self.lock:
+            snap = self.items.get(self.key(table))
+            if snap is not None:
+                self.items.move_to_end(self.key(table))
+            return snap
+
+    def get(self, table: Table) -> Snapshot | None:
+        """The snapshot at exactly the table's version, if held."""
+        snap = self.newest(table)
+        return snap if snap is not None and snap.version == table.version else None
+
+    def put(self, snap: Snapshot) -> None:
+        with self.lock:
+            key = self.key(snap.table)
+            old = self.items.get(key)
+            if old is not None and old.version > snap.version:
+                return  # a slower request must not put an older state back
+            self.items.pop(key, None)
+            self.held += _weight(snap) - _weight(old)
+            self.items[key] = snap
+            while self.held > self.events and len(self.items) > 1:
+                _key, dropped = self.items.popitem(last=False)
+                self.held -= _weight(dropped)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+            self.held = 0
+
+
+def _weight(snap: Snapshot | None) -> int:
+    return 0 if snap is None else len(snap.log) + 1
+
+
+SNAPSHOTS = SnapshotCache()
+
+
+def snapshot(table: Table) -> Snapshot:
+    """The table's derived state at its current version: cached, brought up to date, or built."""
+    newest = SNAPSHOTS.newest(table)
+    if newest is not None and newest.version == table.version:
+        return replace(newest, table=table)
+    snap = load(table, newest)
+    SNAPSHOTS.put(snap)
+    return snap
