@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from companion.entries import FormError, seat, whole_number
 from companion.services import Snapshot
 from games.cards import SYMBOLS as SUIT_SYMBOLS
+from games.rickety_kate.events import PENALTY_POINTS
 
 
 def _playing(snap: Snapshot) -> dict[str, Any]:
@@ -74,7 +75,7 @@ def penalty(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
     reason = post.get("reason", "revoke").strip()[:80] or "revoke"
     event: dict[str, Any] = {"type": "penalty", "player": player, "reason": reason}
     if reason != "revoke" or post.get("points", "").strip():
-        event["points"] = whole_number(post, "points", _("The penalty"), -200, 200)
+        event["points"] = whole_number(post, "points", _("The penalty"), *PENALTY_POINTS)
     events: list[dict[str, Any]] = [event]
     # "This hand" between hands: a deal event opens the hand so the penalty lands on it, not the last one.
     if post.get("when") == "next" and snap.state.current is None and snap.state.hands:
@@ -111,5 +112,7 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         "can_pass": not d["tricks_done"] and not d["passed"] and d["direction"] != "hold",
         "between_hands": snap.state.current is None and bool(snap.state.hands),
         "revoke_points": snap.options.revoke_points,
+        "penalty_min": PENALTY_POINTS[0],
+        "penalty_max": PENALTY_POINTS[1],
         "table_seats": list(enumerate(snap.players)),
     }

@@ -67,3 +67,13 @@ def test_the_snapshot_cache_is_bounded_by_events(db: None) -> None:
     assert cache.get(tables[0]) is None  # the oldest went when the third pushed past 250 events
     assert cache.get(tables[1]) is not None and cache.get(tables[2]) is not None
     assert cache.held == 202
+
+
+def test_the_penalty_form_takes_the_games_bounds(client: Client, table: Table) -> None:
+    """A penalty of -5 or 5000 points is refused by the form with the game's own limits, and stores nothing."""
+    for points in ("-5", "0", "5000"):
+        response = client.post(f"/t/{table.code}/record/penalty/", {"player": "1", "reason": "other", "points": points})
+        assert response.status_code == 400
+        assert "must be from 1 to 1000" in response.content.decode()
+    assert table.events.count() == 0
+    assert 'name="points" inputmode="numeric" min="1" max="1000"' in client.get(f"/t/{table.code}/").content.decode()
