@@ -55,3 +55,20 @@ def test_players_left_is_the_next_name_wrapping_round() -> None:
     assert left_of(seats, "Ana") == "Ben"
     assert left_of(seats, "Dan") == "Ana"
     assert left_of(seats, "Ana", -1) == "Dan"
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["A\u200bna", "\u202eanA", "\ufeffAna", "Ana\u2060", "An\u00ada", "Ana\u200d"],
+    ids=["zero-width-space", "right-to-left-override", "bom", "word-joiner", "soft-hyphen", "zero-width-joiner"],
+)
+def test_players_name_with_an_invisible_format_character_is_refused(name: str) -> None:
+    """Players: a name with a format character (Unicode Cf) would look like another name; it is refused."""
+    with pytest.raises(InvalidPlayers, match="invisible") as caught:
+        check(["Ana", "Ben", name])
+    assert len(str(caught.value).splitlines()) == 1
+
+
+def test_players_name_with_accents_and_other_scripts_is_allowed() -> None:
+    """Players: letters of any script and combining accents are ordinary text, not format characters."""
+    assert check(["Zoë", "Zoe\u0308", "李雷"]) == ("Zoë", "Zoe\u0308", "李雷")
