@@ -13,7 +13,6 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -310,10 +309,10 @@ def _too_many_tables(wait: int) -> str:
 
 
 def _duration(seconds: int) -> str:
+    """A wait as a person reads it: "45 s", "10 min" (abbreviated: no plural forms to translate)."""
     if seconds < 120:
-        return ngettext("%(n)d second", "%(n)d seconds", seconds) % {"n": seconds}
-    minutes = -(-seconds // 60)
-    return ngettext("%(n)d minute", "%(n)d minutes", minutes) % {"n": minutes}
+        return _("%(n)d s") % {"n": seconds}
+    return _("%(n)d min") % {"n": -(-seconds // 60)}
 
 
 def _retry_after(response: HttpResponse, wait: int | None) -> HttpResponse:

@@ -164,6 +164,17 @@ DE = {
     "The title is too long.": "Der Titel ist zu lang.",
     "Some text cannot be stored: it has a NUL or a broken character.": "Ein Text lässt sich nicht speichern: er enthält ein NUL- oder ein kaputtes Zeichen.",
     "The game is over; nothing more can be played at this table.": "Das Spiel ist vorbei; an diesem Tisch kann nichts mehr gespielt werden.",
+    # join codes, rate limits, the upload cap (issue 6)
+    "This join code no longer works: the table finished more than a day ago. Scan the code or send the link instead.": "Dieser Tischcode gilt nicht mehr: Der Tisch ist seit über einem Tag beendet. Scanne den QR-Code oder schicke den Link.",
+    "A new join code stops the old one from opening the table: whoever has not joined yet needs the new one. Phones that already opened the table keep watching through its link.": "Ein neuer Tischcode sperrt den alten: Wer noch nicht zusieht, braucht den neuen. Telefone, die den Tisch schon geöffnet haben, sehen über seinen Link weiter zu.",
+    "New join code": "Neuer Tischcode",
+    "That is more than Kibitz takes at once: a table file may be at most %(size)s.": "Das ist mehr, als Kibitz auf einmal annimmt: Eine Tischdatei darf höchstens %(size)s groß sein.",
+    "Too many join codes that open nothing. Try again in %(wait)s, or scan the scorer's QR code.": "Zu viele Tischcodes, die nichts öffnen. Versuche es in %(wait)s noch einmal, oder scanne den QR-Code auf dem Telefon, das anschreibt.",
+    "The code %(code)s belonged to a table that finished more than a day ago. Ask for its link.": "Der Code %(code)s gehörte zu einem Tisch, der seit über einem Tag beendet ist. Frag nach seinem Link.",
+    "Only the scorer can make a new join code.": "Nur wer anschreibt, kann einen neuen Tischcode erzeugen.",
+    "Too many new tables from here for now. Try again in %(wait)s.": "Von hier kamen gerade zu viele neue Tische. Versuche es in %(wait)s noch einmal.",
+    "%(n)d s": "%(n)d s",
+    "%(n)d min": "%(n)d Min.",
 }
 
 

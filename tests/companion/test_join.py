@@ -42,11 +42,13 @@ def test_a_join_code_clash_is_drawn_again(table: Table, monkeypatch: pytest.Monk
 
 def test_an_import_retries_a_clash_too(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     taken = draws(table.join_code)
-    monkeypatch.setattr(models, "new_join_code", lambda: next(taken))
+    drawn: list[str] = []
+    monkeypatch.setattr(models, "new_join_code", lambda: drawn.append(next(taken)) or drawn[-1])
     data = {"format": "kibitz/1", "game": "rickety-kate", "players": PLAYERS, "events": []}
     response = Client().post("/import/", {"text": json.dumps(data)})
     assert response.status_code == 302
-    assert Table.objects.exclude(pk=table.pk).get().join_code != table.join_code
+    assert drawn[0] == table.join_code and len(drawn) == 2  # the clash was drawn, then a fresh code
+    assert Table.objects.exclude(pk=table.pk).get().join_code == drawn[1]
 
 
 def test_a_clash_every_time_still_ends(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
