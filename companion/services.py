@@ -18,7 +18,8 @@ from games.players import InvalidPlayers, check_players
 from .models import Event, Player, Seat, Table, WriteKey, new_scorer_token
 from .snapshots import SNAPSHOTS, LogEntry, Snapshot, derive, seat_names, snapshot
 
-__all__ = ["SNAPSHOTS", "LogEntry", "Refused", "Snapshot", "Stale", "seat_names", "snapshot"]  # the read side, for the views
+# The read side lives in snapshots.py; the views and commands reach it through here.
+__all__ = ["SNAPSHOTS", "LogEntry", "Refused", "Snapshot", "Stale", "seat_names", "snapshot"]
 
 
 class Refused(Exception):

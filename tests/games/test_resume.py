@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from games import tablefile
+from games.base import InvalidEvent
 
 CASES = sorted(p for p in (Path(__file__).resolve().parent.parent / "cases").glob("*.json") if p.name.count(".") == 1)
 GOOD = [p for p in CASES if not p.name.startswith("bad-")]
@@ -31,6 +32,6 @@ def test_resume_reports_the_bad_event_at_its_table_index() -> None:
     file = tablefile.read(json.loads(path.read_text(encoding="utf-8")))
     head = file.game.replay(file.players, file.options, file.events[:2])
     bad = file.game.parse({"type": "hand", "hearts": {file.players[0]: 1}, "lady": file.players[0]})
-    with pytest.raises(Exception, match="^event 2: ") as caught:
+    with pytest.raises(InvalidEvent, match=r"^event 2: ") as caught:
         file.game.resume(head, [bad], 2)
     assert caught.value.index == 2  # type: ignore[attr-defined]
