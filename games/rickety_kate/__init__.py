@@ -17,7 +17,7 @@ class RicketyKate:
     slug = "rickety-kate"
     name = "Rickety Kate"
     min_players = 3
-    max_players = 8  # 7 and 8 only deal evenly with the double deck
+    max_players = 8  # 7 and 8 only with the double deck (options.SINGLE_DECK_SEATS)
     lowest_wins = True
 
     def options(self, raw: Mapping[str, Any], players: Sequence[str]) -> Options:

@@ -11,7 +11,7 @@ from games.cards import CARDS, Card, full_deck, parse_card
 from games.rickety_kate.options import Options
 
 # Low cards taken out by player count (Foster's scheme, as the seed): the deal must come out even.
-# 7 and 8 players only fit the double deck.
+# 7 and 8 players only sit with the double deck (options.SINGLE_DECK_SEATS).
 DEFAULT_REMOVED: dict[int, tuple[str, ...]] = {
     2: (),
     3: ("2S",),

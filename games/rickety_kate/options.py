@@ -46,6 +46,8 @@ class Options:
         return tuple(card for enabled, card in on if enabled)
 
 
+# The seed plays with 3 to 6 on one deck, whatever cards come out; 7 or 8 sit only with the double deck.
+SINGLE_DECK_SEATS = 6
 _CHOICES: dict[str, tuple[str, ...]] = {"moon": MOON_RULES, "passing": PASSING_RULES, "tie": TIE_RULES}
 # What a number option can mean at a real table. A hand costs at most 52 points (two decks), so a game to
 # 10,000 is hundreds of hands; a revoke costs what a penalty can (events.PENALTY_POINTS).
@@ -99,6 +101,10 @@ def _check_together(options: Options, seats: int) -> None:
     # Imported here: deck.py needs Options, and the deck decides what is possible.
     from games.rickety_kate.deck import deck_for
 
+    if seats > SINGLE_DECK_SEATS and not options.double_deck:
+        raise InvalidOptions(
+            f"{seats} players need the double deck (double_deck: true); one deck is for 3 to {SINGLE_DECK_SEATS}"
+        )
     removed = options.removed or ()
     if options.lady in removed:
         raise InvalidOptions(f"the lady ({options.lady.pretty()}) cannot be taken out of the deck")

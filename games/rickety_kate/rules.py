@@ -637,13 +637,15 @@ _OPTIONS = (
         "opt-double-deck",
         ("Option: double deck (cancellation)", "Option: Doppeldeck (Aufheben)"),
         en=(
-            "Meant for 6 or more players: shuffle two 52-card decks together.",
+            "Meant for 6 or more players: shuffle two 52-card decks together. With 7 or 8 players it is the only "
+            "way to play.",
             "When two identical cards land in the same trick, they cancel each other: neither can win it.",
             "The highest card of the led suit that is not cancelled takes the trick.",
             "There are two ladies, 13 points each. A moon shot needs both and every heart.",
         ),
         de=(
-            "Gedacht für 6 oder mehr Personen: zwei Blätter mit je 52 Karten werden zusammengemischt.",
+            "Gedacht für 6 oder mehr Personen: zwei Blätter mit je 52 Karten werden zusammengemischt. Zu siebt "
+            "oder zu acht geht es nur so.",
             "Fallen zwei gleiche Karten in denselben Stich, heben sie sich auf: keine von beiden kann ihn gewinnen.",
             "Den Stich bekommt die höchste nicht aufgehobene Karte der ausgespielten Farbe.",
             "Es gibt zwei Damen zu je 13 Punkten. Für den Mondschuss braucht man beide und alle Herzen.",

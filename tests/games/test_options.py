@@ -115,3 +115,17 @@ def test_options_numbers_are_bounded_to_what_a_table_can_mean(name: str, bad: in
     assert getattr(options(**{name: good}), name) == good
     with pytest.raises(InvalidOptions, match=f"{name} must be from 1 to"):
         options(**{name: bad})
+
+
+SEVEN = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus")
+EIGHT = (*SEVEN, "Hal")
+
+
+@pytest.mark.parametrize("players", [SEVEN, EIGHT], ids=["7", "8"])
+def test_options_seven_or_eight_players_need_the_double_deck(players: tuple[str, ...]) -> None:
+    """Options: one deck is for 3 to 6 players; 7 or 8 need double_deck, even where the cards would split evenly."""
+    with pytest.raises(InvalidOptions, match=f"{len(players)} players need the double deck"):
+        options(players)
+    with pytest.raises(InvalidOptions, match="double deck"):
+        options(players, removed=["2C", "2D", "2H", "2S"])  # 48 cards: 6 each for 8 players
+    assert options(players, double_deck=True).double_deck is True
