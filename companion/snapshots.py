@@ -174,12 +174,16 @@ def _read(pk: int, since: int) -> tuple[int, int, list[LogEntry]]:
         rows = cursor.fetchall()
     if not rows:
         raise Table.DoesNotExist(f"no table {pk}")
+    version, floor = rows[0][0], rows[0][1]
+    rows = [row for row in rows if row[2] is not None]  # the LEFT JOIN's row for a table with no changed events
+    payloads = [row[3] for row in rows]
+    if payloads and isinstance(payloads[0], str):  # JSON text (SQLite): one decode for all rows is faster
+        payloads = json.loads("[" + ",".join(payloads) + "]")
     entries = [
-        LogEntry(seq, payload if isinstance(payload, dict) else json.loads(payload), bool(gone), undone)
-        for _v, _f, seq, payload, gone, undone in rows
-        if seq is not None
+        LogEntry(seq, payload, bool(gone), undone)
+        for (_v, _f, seq, _text, gone, undone), payload in zip(rows, payloads, strict=True)
     ]
-    return int(rows[0][0]), int(rows[0][1]), entries
+    return int(version), int(floor), entries
 
 
 def _merge(log: tuple[LogEntry, ...], changed: Iterable[LogEntry]) -> tuple[LogEntry, ...]:
