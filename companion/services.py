@@ -102,10 +102,14 @@ def append(
                 _("This table is full: it holds at most %(max)d entries. Start a new table to go on.")
                 % {"max": tablefile.MAX_EVENTS}
             )
+        if before.broken is not None:
+            raise Refused(broken_text(before))
         version = locked.version + 1
         last = before.log[-1].seq if before.log else 0
         added = tuple(LogEntry(last + i, dict(raw), False) for i, raw in enumerate(raw_events, start=1))
         after = _replay(locked, before, before.log + added, redo_floor=version)
+        if after.broken is not None:
+            raise Refused(after.broken.message)
         Event.objects.bulk_create(Event(table=locked, seq=e.seq, payload=e.payload, changed=version) for e in added)
         return _commit(table, locked, after, key, recorded=True)
 
@@ -121,7 +125,7 @@ def undo(table: Table, expected_version: int | None = None, key: str = "") -> Sn
             raise Refused(_("There is nothing to undo."))
         version = locked.version + 1
         gone = replace(before.live[-1], retracted=True, undone_at=version)
-        after = _replay(locked, before, _with(before.log, gone))
+        after = _replay(locked, before, _with(before.log, gone))  # may still be broken: it opens all the same
         Event.objects.filter(table=locked, seq=gone.seq).update(retracted=True, undone_at=version, changed=version)
         return _commit(table, locked, after, key)
 
@@ -138,10 +142,9 @@ def redo(table: Table, expected_version: int | None = None, key: str = "") -> Sn
         if entry is None:
             raise Refused(_("There is nothing to redo."))
         back = replace(entry, retracted=False, undone_at=None)
-        try:
-            after = _replay(locked, before, _with(before.log, back), quiet=True)
-        except InvalidEvent as exc:
-            raise Refused(_("That step cannot come back: %(why)s") % {"why": exc.message}) from None
+        after = _replay(locked, before, _with(before.log, back))
+        if after.broken is not None and before.broken is None:
+            raise Refused(_("That step cannot come back: %(why)s") % {"why": after.broken.message})
         version = locked.version + 1
         Event.objects.filter(table=locked, seq=back.seq).update(retracted=False, undone_at=None, changed=version)
         return _commit(table, locked, after, key)
@@ -151,19 +154,17 @@ def _with(log: tuple[LogEntry, ...], changed: LogEntry) -> tuple[LogEntry, ...]:
     return tuple(changed if e.seq == changed.seq else e for e in log)
 
 
-def _replay(
-    locked: Table, before: Snapshot, log: tuple[LogEntry, ...], quiet: bool = False, redo_floor: int | None = None
-) -> Snapshot:
-    """The snapshot after a write (at the next version), from the one before it; an event that does not replay
-    is Refused in the game's words (or raised as it is, `quiet`, for the caller to word)."""
-    try:
-        return derive(
-            locked, before.game, before.players, log, before, version=before.version + 1, redo_floor=redo_floor
-        )
-    except InvalidEvent as exc:
-        if quiet:
-            raise
-        raise Refused(exc.message) from None
+def _replay(locked: Table, before: Snapshot, log: tuple[LogEntry, ...], redo_floor: int | None = None) -> Snapshot:
+    """The snapshot after a write (at the next version), from the one before it."""
+    return derive(locked, before.game, before.players, log, before, version=before.version + 1, redo_floor=redo_floor)
+
+
+def broken_text(snap: Snapshot) -> str:
+    """What a player reads about a log that stops replaying."""
+    assert snap.broken is not None
+    return _(
+        "This table's history stops at log entry %(seq)d: %(why)s. Undo back past that entry to go on recording."
+    ) % {"seq": snap.broken.seq, "why": snap.broken.message}
 
 
 def _commit(caller: Table, locked: Table, after: Snapshot, key: str, recorded: bool = False) -> Snapshot:

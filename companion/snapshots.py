@@ -38,6 +38,15 @@ class LogEntry:
 
 
 @dataclass(frozen=True)
+class Break:
+    """Where a stored log stops replaying (after an upgrade changed a rule, or a row edited by hand)."""
+
+    index: int  # among the live events
+    seq: int  # the log entry
+    message: str
+
+
+@dataclass(frozen=True)
 class Snapshot:
     """A table as every page shows it: derived from the log, never stored."""
 
@@ -54,6 +63,7 @@ class Snapshot:
     version: int = 0  # the table version this snapshot shows (the table instance may move on)
     redo_floor: int = 0
     checkpoints: tuple[tuple[int, Any], ...] = ()  # (live events folded, state), oldest first
+    broken: Break | None = None  # where the log stops replaying; `events` and `state` stop just before it
     # Answers derived once per version and shared by every copy of this snapshot (the referee's, say).
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -85,17 +95,23 @@ def derive(
     """The snapshot of `log`, replaying only what differs from `previous` (a snapshot of the same table).
     `version` and `redo_floor` default to the table's (a write passes the ones it is about to store).
 
-    Raises InvalidEvent, indexed by live event, when the log does not replay."""
+    A log that stops replaying still gives a snapshot: the state just before the first bad event, and `broken`
+    saying which one and why, so the table opens and can be undone."""
     live = tuple(e for e in log if not e.retracted)
     options = previous.options if previous else game.options(table.options, players)
-    same = _common_prefix(previous.live, live) if previous else 0
-    events = (previous.events[:same] if previous else ()) + _parse(game, live[same:], same)
-    checkpoints, state = _start(game, players, options, previous, same)
-    done = checkpoints[-1][0] if state is None else same
-    state = state if state is not None else checkpoints[-1][1]
+    same = min(_common_prefix(previous.live, live), len(previous.events)) if previous else 0
+    parsed, broken = _parse(game, live, same)
+    events = (previous.events[:same] if previous else ()) + parsed
+    checkpoints, done, state = _start(game, players, options, previous, same)
     while done < len(events):
         upto = min(len(events), (done // CHECKPOINT + 1) * CHECKPOINT)
-        state = game.resume(state, events[done:upto], done)
+        try:
+            state = game.resume(state, events[done:upto], done)
+        except InvalidEvent as exc:
+            bad = exc.index if exc.index is not None else done
+            state = game.resume(state, events[done:bad], done)  # everything before the bad one replays
+            events, broken = events[:bad], Break(bad, live[bad].seq, exc.message)
+            break
         done = upto
         if done % CHECKPOINT == 0:
             checkpoints = (*checkpoints, (done, state))
@@ -113,6 +129,7 @@ def derive(
         table.version if version is None else version,
         table.redo_floor if redo_floor is None else redo_floor,
         checkpoints,
+        broken,
     )
 
 
@@ -123,26 +140,28 @@ def _common_prefix(old: Sequence[LogEntry], new: Sequence[LogEntry]) -> int:
     return same
 
 
-def _parse(game: Game, entries: Sequence[LogEntry], start: int) -> tuple[Any, ...]:
+def _parse(game: Game, live: Sequence[LogEntry], start: int) -> tuple[tuple[Any, ...], Break | None]:
+    """The live events from `start` on, parsed, up to the first that cannot be read."""
     parsed = []
-    for index, entry in enumerate(entries, start):
+    for index in range(start, len(live)):
         try:
-            parsed.append(game.parse(entry.payload))
+            parsed.append(game.parse(live[index].payload))
         except InvalidEvent as exc:
-            raise exc.at(index) from None
-    return tuple(parsed)
+            return tuple(parsed), Break(index, live[index].seq, exc.message)
+    return tuple(parsed), None
 
 
 def _start(
     game: Game, players: tuple[str, ...], options: Any, previous: Snapshot | None, same: int
-) -> tuple[tuple[tuple[int, Any], ...], Any]:
-    """The checkpoints still valid for the first `same` live events, and the previous state itself when it
-    covers exactly those events (an append goes on from it instead of from the last checkpoint)."""
+) -> tuple[tuple[tuple[int, Any], ...], int, Any]:
+    """The checkpoints still valid for the first `same` live events, and where to go on from: the previous
+    state itself when it covers exactly those events (an append), else the last of those checkpoints."""
     kept = tuple(c for c in previous.checkpoints if c[0] <= same) if previous else ()
     if not kept:
         kept = ((0, game.replay(players, options, ())),)
-    whole = previous is not None and same == len(previous.live)
-    return kept, previous.state if whole else None
+    if previous is not None and same == len(previous.events):
+        return kept, same, previous.state
+    return kept, kept[-1][0], kept[-1][1]
 
 
 # -- reading the log ---------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ Anyone with a table's link may watch it; only phones holding its scorer token ma
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse, QueryDict
@@ -23,7 +23,7 @@ from companion.models import Player, Table, normalize_join_code
 from companion.newtable import NewTableForm
 from companion.qr import qr_svg
 from games import registry, tablefile
-from games.base import Game
+from games.base import Game, InvalidEvent
 
 SEEN_KEY = "kibitz_seen"  # the tables this phone has opened, newest first
 LOG_PAGE = 40  # log entries a page shows, newest first
@@ -291,6 +291,7 @@ def _render_board(
     scorer = access.is_scorer(request, snap.table)
     context = {
         "snap": snap,
+        "broken": services.broken_text(snap) if snap.broken else "",
         "scorer": scorer,
         "error": error,
         "flash": flash,
@@ -354,7 +355,16 @@ def _describe(snap: services.Snapshot, entries: Iterable[services.LogEntry]) -> 
     game = snap.game
     parsed = snap.memo.get("parsed")
     if parsed is None:
-        parsed = snap.memo["parsed"] = {e.seq: ev for e, ev in zip(snap.live, snap.events, strict=True)}
-    return [
-        (e, game.describe(parsed[e.seq] if e.seq in parsed else game.parse(e.payload), snap.players)) for e in entries
-    ]
+        # A broken log has parsed events only up to the break: zip stops there.
+        parsed = snap.memo["parsed"] = {e.seq: ev for e, ev in zip(snap.live, snap.events, strict=False)}
+    return [(e, _line(game, parsed.get(e.seq), e.payload, snap.players)) for e in entries]
+
+
+def _line(game: Game, event: object, payload: Mapping[str, object], players: tuple[str, ...]) -> str:
+    """An event's log line; one that no longer reads (a broken log) is named by its type."""
+    if event is None:
+        try:
+            event = game.parse(payload)
+        except InvalidEvent:
+            return _("A %(type)s entry that cannot be read") % {"type": str(payload.get("type", "?"))[:20]}
+    return game.describe(event, players)
