@@ -149,6 +149,8 @@ def _hand(raw: dict[str, Any]) -> Hand:
             card = parse_card(text)
         except ValueError as exc:
             raise _fail(f"bonus: {exc}") from None
+        if card in taken:  # "JD" and "jd": one card, two answers
+            raise _fail(f"bonus names {card.pretty()} twice; give each bonus card's taker once")
         taken[card] = _names(who, f"the taker of {card.pretty()}")
     return Hand(
         MappingProxyType(dict(hearts)), _names(raw["lady"], "lady"), MappingProxyType(taken), _moon(raw.get("moon"))

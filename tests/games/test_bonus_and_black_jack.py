@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.base import InvalidEvent
+from games.rickety_kate import GAME
 from tests.games.rk import hand, legal_four, one_suit_each, points, rounds
 
 
@@ -68,3 +69,9 @@ def test_black_jack_queen_of_spades_is_an_ordinary_card_in_tricks() -> None:
 def test_black_jack_moon_is_23_points() -> None:
     """black_jack: a moon is all 13 hearts and the J♠; the others gain 13 + 10 = 23."""
     assert rounds([hand({"Dan": 13}, "Dan")], black_jack=True) == [points(Ana=23, Ben=23, Cleo=23)]
+
+
+def test_bonus_card_named_twice_is_refused() -> None:
+    """hand event, bonus: "JD" and "jd" are the same card; naming it twice is refused, not the last one kept."""
+    with pytest.raises(InvalidEvent, match="bonus names J♦ twice"):
+        GAME.parse(hand({"Ana": 13}, "Ben", bonus={"JD": "Ana", "jd": "Cleo"}))
