@@ -262,6 +262,7 @@ class _Replay:
             self._seat(player, hand)
             for card in cards:
                 self._in_deck(card, hand.deck)
+        _no_card_passed_twice(event, hand)
         self.hand = replace(hand, passes=PassRecord(index, event.cards))
 
     def _trick(self, index: int, event: Trick) -> None:
@@ -369,6 +370,28 @@ class _Replay:
         phase, totals = advance(self.phases[-1], self.totals[-1], result, self.options)
         self.phases.append(phase)
         self.totals.append(totals)
+
+
+def _no_card_passed_twice(event: Pass, hand: HandPlay) -> None:
+    """A pass cannot give away more copies of a card than the deck holds (one, or two with two decks)."""
+    passers: dict[Card, list[str]] = {}
+    for player in hand.players:  # seat order, for the message
+        for card in event.cards.get(player, ()):
+            passers.setdefault(card, []).append(player)
+    for card, who in passers.items():
+        copies = hand.deck.counts[card]
+        if len(who) > copies:
+            times = "twice" if len(who) == 2 else f"{len(who)} times"
+            names = list(dict.fromkeys(who))
+            by = f"{'both' if len(who) == 2 else 'all'} by {who[0]}" if len(names) == 1 else "by " + _and(names)
+            raise _fail(f"{card.pretty()} is passed {times} ({by}), but the deck has {_COPIES[copies]}")
+
+
+_COPIES = {1: "one", 2: "two"}
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # -- pure helpers, shared with the referee and the tests --------------------------------------------

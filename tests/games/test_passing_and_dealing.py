@@ -106,3 +106,26 @@ def test_pass_event_twice_in_a_hand_is_an_error() -> None:
     passing = {"type": "pass", "cards": {"Ana": ["AS", "KS", "QS"]}}
     with pytest.raises(InvalidEvent, match="already"):
         replay([passing, passing])
+
+
+def passes(**cards: str) -> dict:
+    return {"type": "pass", "cards": {player: text.split() for player, text in cards.items()}}
+
+
+def test_pass_the_same_card_by_two_players_is_refused() -> None:
+    """pass: a card exists once in one deck; two players cannot both pass the 3♠. The error names card and players."""
+    with pytest.raises(InvalidEvent, match=r"event 0: 3♠ is passed twice \(by Ana and Cleo\), but the deck has one"):
+        replay([passes(Ana="3S 4S 5S", Ben="2H 3H 4H", Cleo="3s 6S 7S")])
+
+
+def test_pass_the_same_card_twice_by_one_player_is_refused() -> None:
+    """pass: one player cannot give the same card away twice."""
+    with pytest.raises(InvalidEvent, match=r"3♠ is passed twice \(both by Ana\), but the deck has one"):
+        replay([passes(Ana="3S 3♠ 5S")])
+
+
+def test_pass_with_two_decks_allows_two_copies_not_three() -> None:
+    """pass, double_deck: each card is there twice, so two players may pass it, three may not."""
+    replay([passes(Ana="3S 4S 5S", Ben="3S 6S 7S")], SIX, double_deck=True)
+    with pytest.raises(InvalidEvent, match=r"3♠ is passed 3 times \(by Ana, Ben and Cleo\), but the deck has two"):
+        replay([passes(Ana="3S 4S 5S", Ben="3S 6S 7S", Cleo="3S 8S 9S")], SIX, double_deck=True)
