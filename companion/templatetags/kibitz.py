@@ -4,6 +4,7 @@ import secrets
 
 from django import template
 
+from companion import i18n
 from games.cards import parse_card
 
 register = template.Library()
@@ -31,3 +32,9 @@ def suit(text: str) -> str:
 def write_key() -> str:
     """A new idempotency key for one write form: a resend of the same form lands once."""
     return secrets.token_urlsafe(12)
+
+
+@register.filter
+def tr(value: object) -> str:
+    """A game's Text (a prompt, a message, a log line) in the reader's language."""
+    return i18n.tr(value)

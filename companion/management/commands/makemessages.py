@@ -1,0 +1,7 @@
+"""makemessages that also collects the games' `T("...")` texts (games/text.py), so game words need no Django."""
+
+from django.core.management.commands import makemessages
+
+
+class Command(makemessages.Command):
+    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=T"]
