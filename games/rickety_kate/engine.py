@@ -320,6 +320,7 @@ class _Replay:
 
     def _penalty(self, event: Penalty) -> None:
         self._seat(event.player)
+        self._may_be_penalised(event.player)
         points = event.points if event.points is not None else self.options.revoke_points
         event = replace(event, points=points)
         if self.hand is not None:
@@ -332,6 +333,16 @@ class _Replay:
             self._record(score_hand(play, self.options, last.hearts, last.ladies, last.bonus, last.moon, last.shooter))
         else:
             self.early_penalties.append(event)
+
+    def _may_be_penalised(self, player: str) -> None:
+        """No penalty after the end (it would score the last hand again and could reopen the game), and none
+        during a playoff for a player who sits it out."""
+        phase = self.phases[-1]
+        if phase.kind == "over":
+            raise _fail(f"the game is over ({_and(phase.players)} won); no penalty can be added after the end")
+        playing = self.hand.players if self.hand is not None else phase.players if phase.kind == "tie" else ()
+        if playing and player not in playing:
+            raise _fail(f"{player} sits out the playoff ({_and(playing)} play it) and cannot be given a penalty")
 
     def _in_deck(self, card: Card, deck: Deck) -> None:
         if card not in deck:

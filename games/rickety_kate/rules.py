@@ -438,6 +438,7 @@ _GAME = (
             "hand just finished.",
             "Kibitz never adds a penalty by itself. The referee flags the play; the table decides and records "
             "the penalty.",
+            "Once the game is over, no more penalties. During a playoff only the players in it can get one.",
         ),
         de=(
             "Farbe verleugnen heißt: nicht bedienen, obwohl man gekonnt hätte.",
@@ -448,6 +449,7 @@ _GAME = (
             "eingetragen, zählt sie zur gerade beendeten.",
             "Kibitz verhängt nie selbst eine Strafe. Der Schiedsrichter meldet den Zug; der Tisch entscheidet "
             "und trägt die Strafe ein.",
+            "Ist das Spiel vorbei, gibt es keine Strafen mehr. Im Stechen trifft eine Strafe nur, wer mitspielt.",
         ),
         reading=(
             "Only the seed gives 13 points. Old laws make the revoker pay the whole hand's points, and many "

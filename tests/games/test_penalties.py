@@ -6,7 +6,7 @@ import pytest
 
 from games.base import InvalidEvent
 from games.rickety_kate import GAME
-from tests.games.rk import hand, legal_four, points, rounds, standings, trick
+from tests.games.rk import hand, legal_four, points, replay, rounds, standings, trick
 
 HAND = hand({"Ana": 4, "Ben": 9}, "Dan")
 
@@ -102,3 +102,36 @@ def test_penalty_points_at_the_limits_count() -> None:
     assert rounds([HAND, penalty("Cleo", 1), penalty("Ben", 1000)], end_score=10_000)[0] == points(
         Ana=4, Ben=1009, Cleo=1, Dan=13
     )
+
+
+# Ana 5, Ben 5, Cleo 3, Dan 13 twice: with end_score 26 Dan reaches 26 and Cleo (6) wins.
+OVER = [hand({"Ana": 5, "Ben": 5, "Cleo": 3}, "Dan")] * 2
+# Cleo 23, Dan 3 twice: with end_score 26 Ana and Ben tie on 0 and play off.
+TIED = [hand({"Cleo": 10, "Dan": 3}, "Cleo")] * 2
+
+
+def test_penalty_after_the_game_is_over_is_refused() -> None:
+    """penalty: after the end nothing more is recorded; 20 for Cleo would reopen the game as a tie."""
+    assert standings(OVER, end_score=26)["winners"] == ["Cleo"]
+    with pytest.raises(InvalidEvent, match=r"event 2: the game is over \(Cleo won\); no penalty can be added"):
+        replay([*OVER, penalty("Cleo", 20)], end_score=26)
+
+
+def test_penalty_for_a_player_sitting_out_a_playoff_hand_is_refused() -> None:
+    """penalty: during a playoff hand only its players can be given a penalty."""
+    with pytest.raises(InvalidEvent, match="event 3: Cleo sits out the playoff"):
+        replay([*TIED, trick("Ana", "2C 3C"), penalty("Cleo", 5)], end_score=26)
+
+
+@pytest.mark.parametrize("between", [[], [hand({"Ana": 13}, "Ben")]], ids=["before-the-playoff", "between-playoffs"])
+def test_penalty_for_a_non_tied_player_while_the_tie_is_played_off_is_refused(between: list[dict]) -> None:
+    """penalty: while a tie is being played off, a penalty can only go to a tied player."""
+    events = [*TIED, *between, penalty("Dan", 5)]
+    with pytest.raises(InvalidEvent, match=f"event {len(events) - 1}: Dan sits out the playoff"):
+        replay(events, end_score=26)
+
+
+def test_penalty_for_a_tied_player_before_the_playoff_counts() -> None:
+    """penalty: a tied player's penalty between hands goes to the hand just completed, and can settle the tie."""
+    out = standings([*TIED, penalty("Ana", 3)], end_score=26)
+    assert (out["finished"], out["winners"]) == (True, ["Ben"])
