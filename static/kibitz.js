@@ -152,6 +152,84 @@
     update();
   }
 
+  // -- the card picker (templates/cards/picker.html): one seat at a time, then the next ----------------------
+  // Without this every seat's cards show at once and the form posts the same. Rules stay on the server: this
+  // only keeps a card from being picked more often than it is still there (data-limit, across the seats).
+  function initCardPicker(picker) {
+    if (picker.dataset.ready) return;
+    picker.dataset.ready = "1";
+    var seats = Array.prototype.slice.call(picker.querySelectorAll(".cp-seat"));
+    var inputs = Array.prototype.slice.call(picker.querySelectorAll("input"));
+    inputs.forEach(function (i) { if (i.disabled) i.dataset.off = "1"; });
+    var tabs = null, current = 0;
+    if (seats.length > 1) {
+      tabs = document.createElement("div");
+      tabs.className = "cp-tabs";
+      seats.forEach(function (seat, n) {
+        var b = button(seat.dataset.name);
+        b.addEventListener("click", function () { show(n); });
+        tabs.append(b);
+      });
+      picker.prepend(tabs);
+    }
+    function picks(seat) {
+      return Array.prototype.slice.call(seat.querySelectorAll("input:checked"));
+    }
+    function show(n) {
+      current = n;
+      seats.forEach(function (seat, k) { seat.hidden = tabs !== null && k !== n; });
+      update();
+    }
+    function update() {
+      if (picker.hasAttribute("data-exclusive")) {
+        var taken = {};
+        inputs.forEach(function (i) { if (i.checked) taken[i.value] = (taken[i.value] || 0) + 1; });
+        inputs.forEach(function (i) {
+          if (i.dataset.off || i.checked) return;
+          var limit = parseInt(i.closest("[data-limit]").dataset.limit, 10);
+          i.disabled = (taken[i.value] || 0) >= limit;
+        });
+      }
+      if (!tabs) return;
+      seats.forEach(function (seat, k) {
+        var chosen = picks(seat), b = tabs.children[k];
+        var shown = chosen.map(function (i) { return i.closest("[data-show]").dataset.show; });
+        var named = chosen.map(function (i) { return i.parentNode.querySelector(".visually-hidden").textContent; });
+        b.textContent = seat.dataset.name + (shown.length ? ": " + shown.join(" ") : "");
+        b.setAttribute("aria-label", seat.dataset.name + (named.length ? ": " + named.join(", ") : ""));
+        b.setAttribute("aria-pressed", String(k === current));
+        b.classList.toggle("cp-done", chosen.length > 0);
+      });
+    }
+    picker.addEventListener("change", function (e) {
+      // One card per seat: a pick moves on to the next seat that has none.
+      if (tabs && e.target.type === "radio" && e.target.checked) {
+        for (var k = 1; k < seats.length; k++) {
+          var next = (current + k) % seats.length;
+          if (!picks(seats[next]).length) { show(next); return; }
+        }
+      }
+      update();
+    });
+    // A required pick missing in a hidden seat: show that seat, so the browser can point at it.
+    picker.addEventListener("invalid", function (e) {
+      var seat = seats.indexOf(e.target.closest(".cp-seat"));
+      if (seat >= 0 && seat !== current) show(seat);
+    }, true);
+    // A card of which a seat may pick several: a tap on its face takes one more, past the last none again.
+    picker.querySelectorAll(".cp-multi .cp-face").forEach(function (face) {
+      face.addEventListener("click", function () {
+        var boxes = Array.prototype.slice.call(face.parentNode.querySelectorAll("input"));
+        var free = boxes.find(function (i) { return !i.checked && !i.disabled; });
+        if (free) free.checked = true;
+        else boxes.forEach(function (i) { i.checked = false; });
+        picker.dispatchEvent(new Event("change", {bubbles: true}));
+      });
+    });
+    var first = seats.findIndex(function (seat) { return !picks(seat).length; });
+    show(first < 0 ? 0 : first);
+  }
+
   // -- live refresh: never throw away what the scorer is typing -------------------------------------
   // A form the player has touched is "dirty"; a live update then leaves the entry panel alone and says
   // so. Its hidden version is now old, so Save gets the new state back and asks to confirm (409).
@@ -208,6 +286,7 @@
   function init(root) {
     root.querySelectorAll("form.quick").forEach(initQuick);
     root.querySelectorAll("form.trick").forEach(initTrick);
+    root.querySelectorAll("[data-card-picker]").forEach(initCardPicker);
   }
   if (window.htmx) window.htmx.onLoad(init);
   else document.addEventListener("DOMContentLoaded", function () { init(document); });

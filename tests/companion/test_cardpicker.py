@@ -1,0 +1,249 @@
+"""The card picker (templates/cards/picker.html, companion/cardpicker.py): one per seat, a card or a set, every
+card named in words, played cards disabled, suits and colours told apart by symbol as well as colour."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+import pytest
+from django.http import QueryDict
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from companion import cardpicker
+from games.cards import full_deck
+from games.notation import FrenchNotation, HatsNotation, HoodNotation, WhiteHatNotation
+
+FOUR = [(0, "Ana"), (1, "Ben"), (2, "Cleo"), (3, "Dan")]
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    """English unless a test asks for German (a page read earlier in the run may leave German on)."""
+    with translation.override("en"):
+        yield
+
+
+@dataclass
+class Input:
+    attrs: dict[str, str | None]
+    name: str = ""  # the accessible name: the text of its label, less what is aria-hidden
+    seat: str = ""  # the legend of its fieldset
+    row: str = ""  # the aria-label of its row
+    classes: str = ""  # the classes of the card around it
+
+    @property
+    def checked(self) -> bool:
+        return "checked" in self.attrs
+
+    @property
+    def disabled(self) -> bool:
+        return "disabled" in self.attrs
+
+
+@dataclass
+class Page(HTMLParser):
+    """The picker's inputs, each with its accessible name, seat and row, read as a browser would."""
+
+    inputs: list[Input] = field(default_factory=list)
+    faces: list[str] = field(default_factory=list)  # what each card shows (aria-hidden)
+
+    def __post_init__(self) -> None:
+        super().__init__()
+        self._stack: list[tuple[str, dict[str, str | None]]] = []
+        self._label: list[Input] = []
+        self._legend: str | None = None
+        self._seat = self._row = self._card = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        classes = a.get("class") or ""
+        if "cp-card" in classes.split():
+            self._card = classes
+        if a.get("role") == "group":
+            self._row = a.get("aria-label") or ""
+        if tag == "legend":
+            self._legend = ""
+        if tag == "label":
+            self._label = []
+        if tag == "input":
+            found = Input(a, seat=self._seat, row=self._row, classes=self._card)
+            self.inputs.append(found)
+            self._label.append(found)
+            return
+        if "cp-face" in classes.split():
+            self.faces.append("")
+        self._stack.append((tag, a))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "legend":
+            self._seat, self._legend = self._legend or "", None
+        while self._stack:
+            if self._stack.pop()[0] == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        if self._legend is not None:
+            self._legend += data.strip()
+        hidden = any(a.get("aria-hidden") == "true" for _tag, a in self._stack)
+        if hidden:
+            if any("cp-face" in (a.get("class") or "") for _tag, a in self._stack):
+                self.faces[-1] += data
+        elif any(tag == "label" for tag, _a in self._stack):
+            for found in self._label:
+                found.name += data
+
+    def posted(self) -> QueryDict:
+        """What the form sends: the checked inputs that are not disabled, as a browser posts them."""
+        post = QueryDict(mutable=True)
+        for i in self.inputs:
+            if i.checked and not i.disabled:
+                post.appendlist(str(i.attrs["name"]), str(i.attrs["value"]))
+        return post
+
+
+def render(picker: cardpicker.Picker) -> Page:
+    page = Page()
+    page.feed(render_to_string("cards/picker.html", {"picker": picker}))
+    return page
+
+
+def find(page: Page, seat: str, value: str) -> list[Input]:
+    return [i for i in page.inputs if i.seat == seat and i.attrs["value"] == value]
+
+
+def test_rickety_kate_trick_one_card_per_seat_with_played_cards_disabled() -> None:
+    """A trick: one radio group per seat, every card in its place; cards already played disabled, named so."""
+    played = {"2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"}
+    left = [str(c) for c in full_deck() if str(c) not in played]
+    picker = cardpicker.build(FrenchNotation(), FOUR, name="card", available=left, required=True)
+    page = render(picker)
+    assert len(page.inputs) == 4 * 52
+    assert {i.attrs["type"] for i in page.inputs} == {"radio"}
+    assert {i.attrs["name"] for i in page.inputs} == {"card-0", "card-1", "card-2", "card-3"}
+    assert all("required" in i.attrs for i in page.inputs)
+    assert [i.seat for i in page.inputs[::52]] == ["Ana", "Ben", "Cleo", "Dan"]
+    (two,) = find(page, "Ben", "2C")
+    assert two.disabled and two.name == "2 of clubs, played"
+    assert "cp-off" in two.classes
+    (queen,) = find(page, "Ben", "QS")
+    assert not queen.disabled and queen.name == "Queen of spades"
+    assert queen.row == "spades" and "tone-S" in queen.classes
+    assert sum(i.disabled for i in page.inputs) == 4 * len(played)
+
+
+def test_every_card_has_an_accessible_name_and_shows_its_symbol() -> None:
+    """Every input is named by its label's words; every card face shows its suit symbol beside the rank."""
+    page = render(cardpicker.build(FrenchNotation(), FOUR[:1]))
+    assert all(i.name.strip() for i in page.inputs)
+    assert len({i.name for i in page.inputs}) == 52
+    assert "Q♠" in page.faces and "10♥" in page.faces and "J♦" in page.faces and "A♣" in page.faces
+    assert all(face[-1] in "♣♦♥♠" for face in page.faces)
+
+
+def test_rickety_kate_pick_reaches_the_post_and_comes_back() -> None:
+    """The picked cards post as card-<seat>; sent back after an error they show picked again."""
+    picker = cardpicker.build(FrenchNotation(), FOUR, name="card", chosen={0: ["qs"], 2: ["10H"]})
+    page = render(picker)
+    post = page.posted()
+    assert post.getlist("card-0") == ["QS"]
+    assert post.getlist("card-2") == ["10H"]
+    assert "card-1" not in post
+    again = render(cardpicker.build(FrenchNotation(), FOUR, chosen=cardpicker.picked(post, "card", FOUR)))
+    assert again.posted() == post
+
+
+def test_a_picked_card_that_is_no_longer_there_stays_picked_and_enabled() -> None:
+    """A form sent back after an error keeps its value even when the card has just been played meanwhile."""
+    page = render(cardpicker.build(FrenchNotation(), FOUR[:1], available=["2C"], chosen={0: ["QS"]}))
+    (queen,) = find(page, "Ana", "QS")
+    assert queen.checked and not queen.disabled
+
+
+def test_double_deck_card_with_one_copy_left_stays_pickable() -> None:
+    """Two decks: a card played once is still there once (and limited to that, across the seats)."""
+    deck = Counter(str(c) for c in full_deck() for _ in range(2))
+    deck["QS"] -= 1
+    deck["AS"] -= 2
+    page = render(cardpicker.build(FrenchNotation(double_deck=True), FOUR, available=deck))
+    assert not find(page, "Ana", "QS")[0].disabled
+    assert find(page, "Ana", "AS")[0].disabled
+    html = render_to_string(
+        "cards/picker.html", {"picker": cardpicker.build(FrenchNotation(double_deck=True), FOUR, available=deck)}
+    )
+    assert 'data-value="QS" data-limit="1"' in html and 'data-value="KS" data-limit="2"' in html
+    assert "data-exclusive" in html
+
+
+def test_white_hat_trick_a_set_per_seat_with_checkboxes() -> None:
+    """White Hat: each seat plays a set; a number can be picked as often as the box holds it (six 7s)."""
+    seats = FOUR[:3]
+    picker = cardpicker.build(WhiteHatNotation(), seats, name="play", multiple=True, chosen={1: ["7", "7", "joker"]})
+    page = render(picker)
+    assert {i.attrs["type"] for i in page.inputs} == {"checkbox"}
+    assert not any("required" in i.attrs for i in page.inputs)
+    sevens = find(page, "Ben", "7")
+    assert len(sevens) == 6
+    assert [s.checked for s in sevens] == [True, True, False, False, False, False]
+    assert sevens[1].name == "7, pursuit 2, 2 of 6"
+    assert len(find(page, "Ben", "joker")) == 5
+    (hat,) = find(page, "Ben", "hat")
+    assert hat.name == "White Hat, pursuit 5" and "tone-hat" in hat.classes
+    assert page.posted().getlist("play-1") == ["7", "7", "joker"]
+    assert cardpicker.picked(page.posted(), "play", seats) == {0: [], 1: ["7", "7", "joker"], 2: []}
+
+
+def test_per_seat_caps_the_copies_one_seat_can_pick() -> None:
+    page = render(cardpicker.build(WhiteHatNotation(), FOUR[:1], multiple=True, per_seat=2))
+    assert len(find(page, "Ana", "7")) == 2
+    assert len(find(page, "Ana", "hat")) == 1
+
+
+def test_hats_and_hood_colours_show_a_shape_and_say_their_colour() -> None:
+    """Colours: each colour's cards carry its own shape and are named by colour in words."""
+    hats = render(cardpicker.build(HatsNotation(types=["red", "blue"], values=[1, 2, 3]), FOUR[:1]))
+    (red3,) = find(hats, "Ana", "red-3")
+    assert red3.name == "red 3" and red3.row == "red" and "tone-red" in red3.classes
+    assert hats.faces[:3] == ["1●", "2●", "3●"] and hats.faces[3:] == ["1◆", "2◆", "3◆"]
+
+    hood = render(cardpicker.build(HoodNotation(framed_faces=["deuce"]), FOUR[:2], exclusive=False))
+    (deuce,) = find(hood, "Ben", "blue-deuce*")
+    assert deuce.name == "blue Deuce, framed" and deuce.row == "blue, framed"
+    assert "Deuce◆✦" in hood.faces
+    assert "Pimp Slap●" in hood.faces
+    assert "data-exclusive" not in render_to_string(
+        "cards/picker.html", {"picker": cardpicker.build(HoodNotation(), FOUR[:2], exclusive=False)}
+    )
+
+
+def test_a_seat_heading_can_say_what_the_seat_does() -> None:
+    picker = cardpicker.build(FrenchNotation(), FOUR[:2], legend=lambda name: f"{name} passed")
+    assert [s.legend for s in picker.seats] == ["Ana passed", "Ben passed"]
+    assert {i.seat for i in render(picker).inputs} == {"Ana passed", "Ben passed"}
+
+
+@pytest.mark.parametrize(
+    ("notation", "value", "german"),
+    [
+        (FrenchNotation(), "QS", "Pik Dame"),
+        (FrenchNotation(), "10H", "Herz 10"),
+        (WhiteHatNotation(), "joker", "Joker, Verfolgung 4"),
+        (HatsNotation(), "grey-4", "Grau 4"),
+        (HoodNotation(), "blue-deuce*", "Blau Deuce, gerahmt"),
+    ],
+)
+def test_card_names_in_german(notation: object, value: str, german: str) -> None:
+    with translation.override("de"):
+        page = render(cardpicker.build(notation, FOUR[:1]))  # type: ignore[arg-type]
+    (card,) = find(page, "Ana", value)
+    assert card.name == german
+
+
+def test_played_card_is_named_played_in_german() -> None:
+    with translation.override("de"):
+        page = render(cardpicker.build(FrenchNotation(), FOUR[:1], available=["QS"]))
+    (two,) = find(page, "Ana", "2C")
+    assert two.disabled and two.name == "Kreuz 2, gespielt"
