@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from games.text import Text
+
 
 def gettext_noop(text: str) -> str:
     """Mark a string for the web app's translations without importing Django (xgettext knows the name)."""
@@ -62,7 +64,7 @@ class Flag:
     message: str
 
     def as_dict(self) -> dict[str, Any]:
-        return {"event": self.event, "player": self.player, "rule": self.rule, "message": self.message}
+        return {"event": self.event, "player": self.player, "rule": self.rule, "message": str(self.message)}
 
 
 @dataclass(frozen=True)
@@ -70,12 +72,12 @@ class Round:
     """The points each player gained in one completed hand or round."""
 
     points: Mapping[str, int]
-    explain: str = ""
+    explain: str | Text = ""  # for people: a moon shot, bonus cards, penalties
 
     def as_dict(self, players: Sequence[str]) -> dict[str, Any]:
         out: dict[str, Any] = {p: self.points.get(p, 0) for p in players}
         if self.explain:
-            out["explain"] = self.explain
+            out["explain"] = str(self.explain)
         return out
 
 
@@ -118,7 +120,13 @@ class Standings:
 
 @dataclass(frozen=True)
 class OptionInfo:
-    """One option as the new-table form and the rules page show it."""
+    """One option as the new-table form and the rules page show it. Every option a table file can carry has
+    one, so nothing is impossible to set; `kind` says which field the form builds (the game checks the value):
+    - "bool", "choice" (one of `choices`), "int" (from `low` to `high`);
+    - "list": values written one after another ("2S 2C"); `default` None means the game picks by player count;
+    - "mapping": a whole number for each of `keys` (a value per card, say);
+    - "json": a structured value (a board) written as JSON, for games whose own editor comes later.
+    An empty kind is read off the default: bool, choice when there are choices, else int."""
 
     name: str
     label: str
@@ -127,6 +135,18 @@ class OptionInfo:
     choices: tuple[tuple[Any, str], ...] = ()
     rule: str = ""  # anchor of the rule it changes
     advanced: bool = False  # shown behind "More house rules"
+    kind: str = ""
+    low: int | None = None
+    high: int | None = None
+    keys: tuple[str, ...] = ()
+
+    @property
+    def field_kind(self) -> str:
+        if self.kind:
+            return self.kind
+        if isinstance(self.default, bool):
+            return "bool"
+        return "choice" if self.choices else "int"
 
 
 @dataclass(frozen=True)
@@ -134,18 +154,39 @@ class Prompt:
     """What the entry screen should ask next; templates only display it."""
 
     kind: str  # e.g. "hand", "trick", "tie", "over"
-    headline: str
+    headline: str | Text  # the one line above the entry forms
     details: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Place:
+    """One line of a ranking: a player, or a team, with its total and its place (shared places repeat)."""
+
+    place: int
+    names: tuple[str, ...]
+    total: int
+
+
+@dataclass(frozen=True)
+class Panel:
+    """Game state the table page shows above the scoreboard (a board with pawns, a tea table, a timer):
+    `template` names a file of the game's web side, `data` is what it shows. Nothing in it is decided there."""
+
+    template: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
 class Game(Protocol):
-    """The interface the registry, the commands and the web app rely on."""
+    """Everything the registry, the commands and the web app call on a game. GameBase gives the defaults."""
 
     slug: str
     name: str
     min_players: int
     max_players: int
     lowest_wins: bool
+    row_label: str  # what a scoreboard row is: "Hand", "Round", "Game" (marked with gettext_noop)
+    rule_ids: tuple[str, ...]  # every rule id review() can flag; each is an anchor of the rules page
+    web: str  # the dotted module of the game's web side: entry forms, and templates in its templates/ folder
 
     def options(self, raw: Mapping[str, Any], players: Sequence[str]) -> Any:
         """Validated options (a frozen dataclass); raises InvalidOptions."""
@@ -171,5 +212,41 @@ class Game(Protocol):
 
     def prompt(self, state: Any) -> Prompt: ...
 
-    def describe(self, event: Any, players: Sequence[str]) -> str:
+    def describe(self, event: Any, players: Sequence[str]) -> str | Text:
         """One short line for the log, naming players in seat order."""
+
+    def rules(self, lang: str) -> list[dict[str, Any]]:
+        """The rules page in one language: sections with anchor, title, paragraphs and Kibitz's reading."""
+
+    def ranking(self, standings: Standings) -> tuple[Place, ...]:
+        """Who stands where, best first, with the game's own tie-breaks (teams as one line each)."""
+
+    def panel(self, state: Any) -> Panel | None:
+        """The state panel above the scoreboard, or None."""
+
+
+class GameBase:
+    """Defaults for the parts of the Game protocol most games share; a game overrides what differs."""
+
+    lowest_wins = True
+    row_label = gettext_noop("Hand")
+    rule_ids: tuple[str, ...] = ()
+
+    def ranking(self, standings: Standings) -> tuple[Place, ...]:
+        return rank(standings, self.lowest_wins)
+
+    def panel(self, state: Any) -> Panel | None:
+        return None
+
+
+def rank(standings: Standings, lowest_wins: bool) -> tuple[Place, ...]:
+    """Places by total (by team total where there are teams); equal totals share a place."""
+    totals = standings.totals
+    groups = standings.teams or tuple((p,) for p in standings.players)
+    lines = [(sum(totals[p] for p in names), names) for names in groups]
+    lines.sort(key=lambda line: line[0] if lowest_wins else -line[0])
+    places: list[Place] = []
+    for i, (total, names) in enumerate(lines):
+        shared = places and places[-1].total == total
+        places.append(Place(places[-1].place if shared else i + 1, names, total))
+    return tuple(places)

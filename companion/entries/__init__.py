@@ -1,8 +1,17 @@
-"""Turning a game's entry forms into table-file events. One module a game."""
+"""A game's web side: its entry forms turned into table-file events, and its templates.
+
+Each game names its web module in `Game.web` (for the real games a package here, e.g. entries/rickety_kate/):
+- `ACTIONS`: action name -> builder(post, snapshot) returning the events the form stands for (or FormError);
+- `context(snapshot, form)`: what its templates show, with the values to refill after an error;
+- a `templates/` folder beside it with `entry.html` (and `panel.html` when the game has a state panel),
+  reached as "game/<slug>/<file>" (companion/loaders.py).
+The helpers below are shared by every game's forms."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from importlib import import_module
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -10,6 +19,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from companion.services import Snapshot
+from games import registry
 
 
 class FormError(ValueError):
@@ -17,9 +27,13 @@ class FormError(ValueError):
 
 
 def module(slug: str) -> ModuleType:
-    from companion.entries import rickety_kate
+    """The web module of the registered game `slug` (KeyError when no such game is registered)."""
+    return import_module(registry.get(slug).web)
 
-    return {"rickety-kate": rickety_kate}[slug]
+
+def template_dir(slug: str) -> Path:
+    """The folder of the game's own templates: `templates/` beside its web module."""
+    return Path(module(slug).__file__ or "").parent / "templates"
 
 
 def build(slug: str, action: str, post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Flag, OptionInfo, Prompt, Round, Standings
+from games.base import Flag, GameBase, OptionInfo, Prompt, Round, Standings, gettext_noop
 from games.rickety_kate import engine, referee
 from games.rickety_kate.describe import describe as _describe
 from games.rickety_kate.events import Event, parse_event
@@ -13,12 +13,15 @@ from games.rickety_kate.options import OPTION_INFO, Options, options_dict, read_
 from games.rickety_kate.prompt import prompt as _prompt
 
 
-class RicketyKate:
+class RicketyKate(GameBase):
     slug = "rickety-kate"
     name = "Rickety Kate"
     min_players = 3
     max_players = 8  # 7 and 8 only with the double deck (options.SINGLE_DECK_SEATS)
     lowest_wins = True
+    row_label = gettext_noop("Hand")
+    rule_ids = tuple(referee.RULES)
+    web = "companion.entries.rickety_kate"
 
     def options(self, raw: Mapping[str, Any], players: Sequence[str]) -> Options:
         return read_options(raw, players)

@@ -131,6 +131,8 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
         gettext_noop("The game ends after the hand in which someone reaches this total."),
         100,
         rule="opt-end-score",
+        low=NUMBER_RANGES["end_score"][0],
+        high=NUMBER_RANGES["end_score"][1],
     ),
     OptionInfo(
         "moon",
@@ -212,6 +214,8 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
         13,
         rule="opt-revoke-points",
         advanced=True,
+        low=NUMBER_RANGES["revoke_points"][0],
+        high=NUMBER_RANGES["revoke_points"][1],
     ),
     OptionInfo(
         "tie",
@@ -235,9 +239,10 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
     OptionInfo(
         "removed",
         gettext_noop("Cards taken out"),
-        gettext_noop("Low cards removed so the deck splits evenly."),
+        gettext_noop("Low cards removed so the deck splits evenly, such as 2S 2C. Leave empty for the usual ones."),
         None,
         rule="opt-removed",
         advanced=True,
+        kind="list",
     ),
 )

@@ -9,17 +9,14 @@ from games.base import Prompt
 from games.cards import SUITS, Card
 from games.rickety_kate.deck import TWO_OF_CLUBS, deck_for
 from games.rickety_kate.engine import HandPlay, State, pass_direction
+from games.text import T, Text, join
 
 
 def prompt(state: State) -> Prompt:
     phase = state.phase
     if phase.kind == "over":
-        names = " and ".join(phase.players)
-        return Prompt(
-            "over",
-            f"Game over: {names} {'win' if len(phase.players) > 1 else 'wins'}.",
-            {"winners": list(phase.players)},
-        )
+        won = T("Game over: %(names)s won.", names=" & ".join(phase.players))
+        return Prompt("over", won, {"winners": list(phase.players)})
     hand = state.current
     details = _hand_details(state, hand)
     if phase.kind == "tie":
@@ -78,10 +75,20 @@ def _trick_details(hand: HandPlay) -> dict[str, Any]:
     return {"leader": leader, "order": list(hand.players[start:] + hand.players[:start])}
 
 
-def _headline(d: dict[str, Any]) -> str:
-    if "tied" in d:
-        return f"Tie between {' and '.join(d['tied'])}: they play one more hand."
+PASSING = {
+    "left": T("Pass 3 cards left."),
+    "right": T("Pass 3 cards right."),
+    "across": T("Pass 3 cards across."),
+    "hold": T("No passing this hand."),
+}
+
+
+def _headline(d: dict[str, Any]) -> Text:
     if d["tricks_done"]:
-        return f"Hand {d['number']}, trick {d['tricks_done'] + 1}: {d['leader']} leads."
-    passing = "no passing" if d["direction"] == "hold" else f"pass 3 cards {d['direction']}"
-    return f"Hand {d['number']}: {d['dealer']} deals, {passing}."
+        line = T("Hand %(n)s, trick %(t)s: %(who)s leads.", n=d["number"], t=d["tricks_done"] + 1, who=d["leader"])
+    else:
+        line = join([T("Hand %(n)s: %(who)s deals.", n=d["number"], who=d["dealer"]), PASSING[d["direction"]]], " ")
+    if "tied" in d:
+        tie = T("Tie between %(names)s: they play one more hand.", names=" & ".join(d["tied"]))
+        return join([tie, line], " ")
+    return line

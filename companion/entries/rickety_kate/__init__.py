@@ -89,6 +89,13 @@ def deal(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
 
 ACTIONS = {"hand": hand, "trick": trick, "pass": passes, "penalty": penalty, "deal": deal}
 
+# A short game a scorer records at a new table with the fewest players (three: 13 hearts in play), for the
+# tests every registered game must pass.
+DEMO = [
+    ("hand", {"hearts-0": "5", "hearts-1": "8", "lady-0": "2"}),
+    ("penalty", {"player": "0", "reason": "revoke"}),
+]
+
 
 def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
     """What the entry templates show: seats, the cards still possible, and values to refill after an error."""
