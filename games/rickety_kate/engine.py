@@ -421,6 +421,13 @@ def pass_direction(passing: str, number: int, players: int) -> str:
     return cycle[(number - 1) % len(cycle)]
 
 
+def eldest_hand(seats: Sequence[str], dealer: str, players: Sequence[str]) -> str:
+    """The first player left of the dealer among `players`, those who play the hand (all `seats`, or the tied
+    players in a playoff): the first lead when the 2♣ is out of the deck."""
+    start = seats.index(dealer)
+    return next(p for p in (*seats[start + 1 :], *seats[: start + 1]) if p in players)
+
+
 def pass_target(players: Sequence[str], player: str, direction: str) -> str | None:
     steps = {"left": 1, "right": -1, "across": 2}.get(direction)
     return None if steps is None else left_of(players, player, steps)

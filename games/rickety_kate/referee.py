@@ -12,7 +12,7 @@ from collections.abc import Callable
 from games.base import Flag
 from games.cards import SUIT_NAMES, Card
 from games.rickety_kate.deck import TWO_OF_CLUBS
-from games.rickety_kate.engine import HandPlay, State, TrickRecord
+from games.rickety_kate.engine import HandPlay, State, TrickRecord, eldest_hand
 from games.rickety_kate.options import Options
 
 RULES = {
@@ -20,6 +20,7 @@ RULES = {
     "rk.hearts-broken": "no heart leads before hearts are broken",
     "rk.first-trick": "no points on the first trick",
     "rk.two-of-clubs": "the 2♣ opens the hand",
+    "rk.first-lead": "without the 2♣, the player left of the dealer leads",
     "rk.lead-order": "the winner of a trick leads the next",
     "rk.card-twice": "each card is played once",
     "rk.passed-card": "a passed card belongs to its receiver",
@@ -35,7 +36,7 @@ def review(state: State) -> list[Flag]:
     flags: list[Flag] = []
     for play in plays:
         flags.extend(_review_passes(play))
-        flags.extend(_HandReview(play, state.options).flags())
+        flags.extend(_HandReview(play, state.options, state.players).flags())
     return sorted(flags, key=lambda f: f.event)
 
 
@@ -70,9 +71,10 @@ def _review_passes(play: HandPlay) -> list[Flag]:
 class _HandReview:
     """Walks one hand's tricks in order, knowing every card each player plays later."""
 
-    def __init__(self, play: HandPlay, options: Options) -> None:
+    def __init__(self, play: HandPlay, options: Options, seats: tuple[str, ...]) -> None:
         self.play = play
         self.options = options
+        self.seats = seats  # the whole table, in seat order: who is left of the dealer
         self.later: dict[str, list[tuple[int, Card]]] = defaultdict(list)  # player -> (trick number, card)
         for trick in play.tricks:
             for player, card in trick.plays:
@@ -116,7 +118,7 @@ class _HandReview:
 
     def _lead_order(self, trick: TrickRecord) -> list[Flag]:
         if trick.number == 1:
-            return []
+            return self._first_lead(trick)
         previous = self.play.tricks[trick.number - 2]
         expected = previous.winner or previous.leader
         if trick.leader == expected:
@@ -127,6 +129,23 @@ class _HandReview:
                 trick.leader,
                 "rk.lead-order",
                 f"{trick.leader} led, but {expected} won the trick before and should have led.",
+            )
+        ]
+
+    def _first_lead(self, trick: TrickRecord) -> list[Flag]:
+        """With the 2♣ in play its holder opens (rk.two-of-clubs); without it, the player left of the dealer."""
+        if TWO_OF_CLUBS in self.play.deck:
+            return []
+        expected = eldest_hand(self.seats, self.play.dealer, self.play.players)
+        if trick.leader == expected:
+            return []
+        return [
+            self._flag(
+                trick,
+                trick.leader,
+                "rk.first-lead",
+                f"{trick.leader} led, but without the 2♣ {expected}, left of the dealer {self.play.dealer}, "
+                "leads the first trick.",
             )
         ]
 

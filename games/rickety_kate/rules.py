@@ -210,26 +210,51 @@ _GAME = (
         en=(
             "After passing, whoever holds the 2♣ leads it to the first trick.",
             "With 3 players the 2♣ stays in the deck, so it opens as usual.",
-            "With 5 or 6 players the 2♣ is out. Then the player on the dealer's left leads the first trick "
-            "with any card.",
+            "With 5 or 6 players the 2♣ is out. Who leads then is the next rule.",
             "With two decks either 2♣ may open.",
         ),
         de=(
             "Nach der Weitergabe spielt die Person mit der Kreuz-Zwei diese zum ersten Stich aus.",
             "Zu dritt bleibt die Kreuz-Zwei im Spiel und eröffnet wie gewohnt.",
-            "Zu fünft oder zu sechst ist sie aussortiert. Dann eröffnet die Person links vom Geber mit einer "
-            "beliebigen Karte.",
+            "Zu fünft oder zu sechst ist sie aussortiert. Wer dann beginnt, regelt der nächste Abschnitt.",
             "Beim Doppeldeck darf jede der beiden Kreuz-Zweien eröffnen.",
+        ),
+        reading=(
+            "Foster's old rules let the player left of the dealer lead any card even with the 2♣ in play. "
+            "Kibitz asks for the 2♣ whenever it is in the deck. No option changes this; Cards taken out "
+            "decides whether the 2♣ is in play.",
+            "Nach Fosters alten Regeln eröffnet links vom Geber immer eine beliebige Karte, auch wenn die "
+            "Kreuz-Zwei mitspielt. Kibitz verlangt die Kreuz-Zwei, sobald sie im Blatt ist. Keine Option ändert "
+            "das; ob sie mitspielt, bestimmt „Entfernte Karten“.",
+        ),
+    ),
+    _section(
+        "rk.first-lead",
+        ("Without the 2♣, left of the dealer leads", "Ohne Kreuz-Zwei beginnt links vom Geber"),
+        en=(
+            "When the 2♣ is not in the deck, nobody can open with it. With the usual cards taken out that "
+            "happens with 5 or 6 players, and whenever your table takes the 2♣ out itself.",
+            "Then the first trick of every hand is led by the player on the dealer's left, the next seat clockwise.",
+            "In a playoff hand only its players count: the first of them to the dealer's left leads.",
+            "Kibitz flags a first trick led by anyone else. The entry screen names who should lead.",
+        ),
+        de=(
+            "Ist die Kreuz-Zwei nicht im Blatt, kann niemand mit ihr eröffnen. Mit den üblichen aussortierten "
+            "Karten ist das zu fünft und zu sechst so, und immer dann, wenn euer Tisch sie selbst herausnimmt.",
+            "Dann eröffnet in jeder Runde die Person links vom Geber den ersten Stich, also der nächste Platz "
+            "im Uhrzeigersinn.",
+            "Im Stechen zählen nur die Beteiligten: wer von ihnen links vom Geber als Erstes kommt, beginnt.",
+            "Eröffnet jemand anderes den ersten Stich, meldet Kibitz das. Die Eingabe zeigt an, wer dran ist.",
         ),
         reading=(
             "Sources differ when the 2♣ is out; some let the holder of the 3♣ lead. Kibitz follows the seed: "
             "the player left of the dealer leads any card, except a heart before hearts are broken or the lady "
-            "while the first-trick rule holds. No option changes this; Cards taken out decides whether the 2♣ "
-            "is in play.",
+            "while the first-trick rule holds. No option changes who leads; Cards taken out decides whether "
+            "the 2♣ is in play.",
             "Ist die Kreuz-Zwei raus, gehen die Quellen auseinander; manche lassen die Kreuz-Drei eröffnen. "
             "Kibitz folgt der Vorlage: links vom Geber wird beliebig ausgespielt, nur kein Herz vor dem Brechen "
-            "und keine Dame, solange die Erststich-Regel gilt. Keine Option ändert das; ob die Kreuz-Zwei "
-            "mitspielt, bestimmt „Entfernte Karten“.",
+            "und keine Dame, solange die Erststich-Regel gilt. Keine Option ändert, wer beginnt; ob die "
+            "Kreuz-Zwei mitspielt, bestimmt „Entfernte Karten“.",
         ),
     ),
     _section(

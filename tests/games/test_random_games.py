@@ -72,6 +72,7 @@ class HandSim:
     rules: Rules
     seats: tuple[str, ...]
     direction: str
+    eldest: str  # left of the dealer among those who play: leads when the 2♣ is out
     revoke: bool = False
     greedy: str | None = None  # this player plays their highest legal card, the others their lowest
     rigged: bool = False  # the greedy player is dealt the top cards and nobody passes: a sure moon
@@ -105,7 +106,7 @@ class HandSim:
 
     def _tricks(self, held: dict[str, list[Card]], size: int, first_event: int) -> dict[str, list[Card]]:
         taken: dict[str, list[Card]] = {p: [] for p in self.seats}
-        leader = next((p for p in self.seats if "2C" in held[p]), self.seats[0])
+        leader = next((p for p in self.seats if "2C" in held[p]), self.eldest)
         broken = False
         carry: list[Card] = []
         for number in range(1, size + 1):
@@ -207,12 +208,14 @@ class GameSim:
         totals = dict.fromkeys(self.seats, 0)
         active = self.seats
         playoff = False
+        dealer = self.seats[0]
         while True:
             number = len(self.rounds) + 1
             way = "hold" if playoff else direction(len(self.seats), number)
             greedy = active[0] if number % 2 == 0 else None
             rigged = number % 5 == 3
-            sim = HandSim(rng, self.rules, active, way, number == self.revoke_hand, greedy, rigged)
+            eldest = self.next_seat(dealer, active)
+            sim = HandSim(rng, self.rules, active, way, eldest, number == self.revoke_hand, greedy, rigged)
             points = sim.play(len(self.events))
             self.events.extend(sim.events)
             if sim.revoked_at is not None:
@@ -222,12 +225,19 @@ class GameSim:
                 totals[p] += n
             scores = points if playoff else totals
             if not playoff and max(totals.values()) < self.rules.end_score:
+                dealer = self.next_seat(dealer, active)
                 continue
             low = min(scores[p] for p in active)
             tied = tuple(p for p in active if scores[p] == low)
             if len(tied) == 1:
                 return list(tied)
             active, playoff = tied, True
+            dealer = self.next_seat(dealer, active)
+
+    def next_seat(self, player: str, among: tuple[str, ...]) -> str:
+        """The next name clockwise (left) of `player` that is one of `among`: the next dealer, the eldest hand."""
+        i = self.seats.index(player)
+        return next(p for p in self.seats[i + 1 :] + self.seats[: i + 1] if p in among)
 
 
 def rules_for(seed: int, players: int) -> Rules:

@@ -2,8 +2,22 @@
 
 from __future__ import annotations
 
+from games.rickety_kate.prompt import prompt
 from games.rickety_kate.referee import RULES
-from tests.games.rk import DOUBLE_SIX, SIX, flags, hand, legal_four, one_suit_each, rounds, trick, tricks
+from tests.games.rk import (
+    DOUBLE_SIX,
+    FIVE,
+    SIX,
+    THREE,
+    flags,
+    hand,
+    legal_four,
+    one_suit_each,
+    replay,
+    rounds,
+    trick,
+    tricks,
+)
 
 # Trick 1 of a hand: everyone follows clubs, Dan wins with the 5♣.
 OPEN = trick("Ana", "2C 3C 4C 5C")
@@ -119,9 +133,56 @@ def test_referee_two_of_clubs_must_open() -> None:
 
 
 def test_referee_two_of_clubs_out_of_the_deck_any_lead() -> None:
-    """rk.two-of-clubs: without the 2♣ (six players) the first lead may be any card."""
-    events = [trick("Ana", "3C 4C 5C 6C 7C 8C")]
+    """rk.two-of-clubs: without the 2♣ (six players) the first lead may be any card (Ben, left of Ana, leads)."""
+    events = [trick("Ben", "3D 4C 5C 6C 7C 8C")]
     assert flags(events, SIX) == []
+
+
+def deal(dealer: str) -> dict[str, str]:
+    return {"type": "deal", "dealer": dealer}
+
+
+def test_referee_first_lead_without_two_of_clubs_is_left_of_the_dealer() -> None:
+    """rk.first-lead: without the 2♣ the player left of the dealer leads trick 1; the dealer leading is flagged."""
+    assert flags([trick("Ana", "3C 4C 5C 6C 7C 8C")], SIX) == [(0, "Ana", "rk.first-lead")]
+    assert flags([trick("Ben", "3C 4C 5C 6C 7C 8C")], SIX) == []
+
+
+def test_referee_first_lead_follows_the_recorded_dealer() -> None:
+    """rk.first-lead: five players (no 2♣); after a deal event by Eve, Ana (the next name, wrapping round) leads."""
+    assert flags([deal("Eve"), trick("Ana", "3C 4C 5C 6C 7C")], FIVE) == []
+    assert flags([deal("Eve"), trick("Cleo", "3C 4C 5C 6C 7C")], FIVE) == [(1, "Cleo", "rk.first-lead")]
+
+
+def test_referee_first_lead_is_checked_in_every_hand() -> None:
+    """rk.first-lead: in hand 2 Ben deals (the deal moves left), so Cleo leads it."""
+    some = hand({"Ana": 12}, "Ben")
+    assert flags([some, trick("Cleo", "3C 4C 5C 6C 7C 8C")], SIX) == []
+    assert flags([some, trick("Ben", "3C 4C 5C 6C 7C 8C")], SIX) == [(1, "Ben", "rk.first-lead")]
+
+
+def test_referee_first_lead_in_a_playoff_skips_those_sitting_out() -> None:
+    """rk.first-lead: five of six tie and play off with the five-player deck (no 2♣); Eve deals and Finn sits
+    out, so Ana leads."""
+    everyone_but_finn_tied = hand({"Finn": 12}, "Finn")  # Finn 25, the others 0
+    table = {"moon": "none", "end_score": 25}
+    events = [everyone_but_finn_tied, deal("Eve"), trick("Ana", "3C 4C 5C 6C 7C")]
+    assert flags(events, SIX, **table) == []
+    events[-1] = trick("Eve", "3C 4C 5C 6C 7C")
+    assert flags(events, SIX, **table) == [(2, "Eve", "rk.first-lead")]
+
+
+def test_referee_first_lead_agrees_with_the_prompt() -> None:
+    """rk.first-lead: the entry screen's first_lead names the player the referee expects."""
+    state = replay([deal("Dan")], SIX)
+    assert prompt(state).details["first_lead"] == "Eve"
+    assert flags([deal("Dan"), trick("Eve", "3C 4C 5C 6C 7C 8C")], SIX) == []
+
+
+def test_referee_first_lead_not_checked_while_the_two_of_clubs_is_in() -> None:
+    """rk.first-lead: with the 2♣ in play its holder leads, wherever they sit (rk.two-of-clubs)."""
+    assert flags([trick("Cleo", "2C 3C 4C 5C")]) == []
+    assert flags([trick("Ana", "2C 3C 4C")], THREE) == []
 
 
 def test_referee_lead_order_winner_leads_next() -> None:
@@ -138,9 +199,9 @@ def test_referee_card_twice() -> None:
 
 def test_referee_card_twice_allowed_once_per_deck_with_two_decks() -> None:
     """rk.card-twice: with two decks each card may be played twice in a hand, not three times."""
-    assert flags(tricks(DOUBLE_SIX), SIX, double_deck=True) == []
-    events = [trick("Ana", "3C 3C 3C 4C 5C 6C")]
-    assert flags(events, SIX, double_deck=True) == [(0, "Cleo", "rk.card-twice")]
+    assert flags([deal("Finn"), *tricks(DOUBLE_SIX)], SIX, double_deck=True) == []
+    events = [deal("Finn"), trick("Ana", "3C 3C 3C 4C 5C 6C")]
+    assert flags(events, SIX, double_deck=True) == [(1, "Cleo", "rk.card-twice")]
 
 
 def test_referee_passed_card_cannot_be_played_by_the_passer() -> None:
@@ -192,9 +253,10 @@ def test_referee_flags_never_block_scoring() -> None:
     assert rounds(events) == [{"Ana": 0, "Ben": 3, "Cleo": 7, "Dan": 16}]
 
 
-def test_referee_rule_ids_are_the_nine_documented_ones() -> None:
+def test_referee_rule_ids_are_the_ten_documented_ones() -> None:
     """Referee: the rule ids are stable anchors."""
     assert set(RULES) == {
+        "rk.first-lead",
         "rk.follow-suit",
         "rk.hearts-broken",
         "rk.first-trick",
