@@ -12,6 +12,7 @@ SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 _FROM_SYMBOL = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
 _RANK_VALUE = {rank: value for value, rank in enumerate(RANKS, start=2)}
+_INTERNED: dict[tuple[str, str], Card] = {}
 
 
 @total_ordering
@@ -19,24 +20,26 @@ _RANK_VALUE = {rank: value for value, rank in enumerate(RANKS, start=2)}
 class Card:
     """One card. Orders by suit (♣ ♦ ♥ ♠), then rank from 2 to A, which is how pickers list them.
 
-    Equality and hashing go through `index` (0-51, the picker order): cards sit in Counters and sets
-    on every replayed trick, so they must be cheap to hash.
+    There is one instance of each card (Card("S", "Q") is CARDS["QS"]), so equality and hashing are the
+    object's own, done in C: cards sit in Counters and sets on every replayed trick and refereed play.
     """
 
     suit: str
     rank: str
     index: int = field(init=False, repr=False, compare=False)
 
+    def __new__(cls, suit: str, rank: str) -> Card:
+        existing = _INTERNED.get((suit, rank))
+        return existing if existing is not None else super().__new__(cls)
+
     def __post_init__(self) -> None:
         if self.suit not in SUITS or self.rank not in _RANK_VALUE:
             raise ValueError(f"no such card: {self.rank}{self.suit}")
         object.__setattr__(self, "index", SUITS.index(self.suit) * 13 + _RANK_VALUE[self.rank] - 2)
+        _INTERNED.setdefault((self.suit, self.rank), self)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and other.index == self.index
-
-    def __hash__(self) -> int:
-        return self.index
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str]]:
+        return Card, (self.suit, self.rank)  # unpickled, a card is the one instance again
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):

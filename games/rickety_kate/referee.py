@@ -85,17 +85,18 @@ class _HandReview:
 
     def flags(self) -> list[Flag]:
         flags: list[Flag] = []
-        seen: Counter[Card] = Counter()
-        by_player: dict[str, Counter[Card]] = defaultdict(Counter)
+        # Plain dicts, not Counters: this loop runs for every recorded play, and Counter's methods are Python.
+        seen: dict[Card, int] = {}
+        by_player: dict[tuple[str, Card], int] = {}
         broken = False
         for trick in self.play.tricks:
             flags.extend(self._lead_order(trick))
-            for position, (player, card) in enumerate(trick.plays):
-                seen[card] += 1
-                by_player[player][card] += 1
+            for position, (player, card) in enumerate(zip(trick.order, trick.cards, strict=True)):
+                seen[card] = times = seen.get(card, 0) + 1
+                by_player[player, card] = mine = by_player.get((player, card), 0) + 1
                 flag = (
-                    self._twice(trick, player, card, seen[card])
-                    or self._passed(trick, player, card, by_player[player][card])
+                    self._twice(trick, player, card, times)
+                    or self._passed(trick, player, card, mine)
                     or self._play(trick, position, player, card, broken)
                 )
                 if flag:
@@ -157,7 +158,8 @@ class _HandReview:
         )
 
     def _passed(self, trick: TrickRecord, player: str, card: Card, count: int) -> Flag | None:
-        gone = self.passed_away.get(player, Counter())[card]
+        passed = self.passed_away.get(player)
+        gone = passed[card] if passed else 0
         if not gone or count <= self.play.deck.counts[card] - gone:
             return None
         return self._flag(
