@@ -1,4 +1,4 @@
-"""Storage: players, tables and each table's append-only event log."""
+"""Storage: groups with their players and presets, tables and each table's append-only event log."""
 
 from __future__ import annotations
 
@@ -29,6 +29,11 @@ def new_scorer_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+def new_group_token() -> str:
+    """The group link's token: whoever opens /g/TOKEN/ joins the group on that phone."""
+    return secrets.token_urlsafe(16)
+
+
 def new_join_code() -> str:
     """A short code to type on another phone to watch the table."""
     return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
@@ -39,14 +44,48 @@ def normalize_join_code(typed: str) -> str:
     return "".join(typed.upper().replace("-", " ").split())[:32]
 
 
-class Player(models.Model):
-    """A person across many tables, for recent names and history."""
+class Group(models.Model):
+    """The people who play together. No sign-up: a phone joins by the group's link (its token, kept in the
+    session). A group owns its players (names unique within it), its tables and its presets; no group sees
+    another's."""
 
-    name = models.CharField(_("name"), max_length=40, unique=True)
+    token = models.CharField(max_length=32, unique=True, default=new_group_token, editable=False)
+    name = models.CharField(_("name"), max_length=60, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created"]
+
+    def __str__(self) -> str:
+        return self.name or f"group {self.pk}"
+
+    def rotate_token(self) -> str:
+        """A new link: the old one adds the group to no phone from now on, and phones that joined with it
+        lose the group (the session holds the token)."""
+        for attempt in range(1, CODE_ATTEMPTS + 1):
+            token = new_group_token()
+            try:
+                with transaction.atomic():
+                    Group.objects.filter(pk=self.pk).update(token=token)
+            except IntegrityError:
+                if attempt == CODE_ATTEMPTS or not Group.objects.filter(token=token).exists():
+                    raise
+                continue
+            self.token = token
+            return token
+        raise AssertionError("unreachable")
+
+
+class Player(models.Model):
+    """A person of one group, across its tables: for the names offered at a new table and for history."""
+
+    group = models.ForeignKey(Group, on_delete=models.PROTECT, related_name="players")
+    name = models.CharField(_("name"), max_length=40)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["group", "name"], name="player_name_unique_in_group")]
 
     def __str__(self) -> str:
         return self.name
@@ -90,6 +129,7 @@ class Table(models.Model):
     code = models.CharField(max_length=16, unique=True, default=new_code, editable=False)
     scorer_token = models.CharField(max_length=32, unique=True, default=new_scorer_token, editable=False)
     join_code = models.CharField(max_length=8, unique=True, default=new_join_code, editable=False)
+    group = models.ForeignKey(Group, on_delete=models.PROTECT, related_name="tables")
     game = models.CharField(_("game"), max_length=40)
     options = models.JSONField(_("options"), default=dict, blank=True)  # as in the table file
     title = models.CharField(_("title"), max_length=100, blank=True)
@@ -107,6 +147,7 @@ class Table(models.Model):
 
     class Meta:
         ordering = ["-created"]
+        indexes = [models.Index(fields=["group", "-created"], name="table_group_newest")]
 
     def __str__(self) -> str:
         return self.title or f"{self.game} {self.code}"
@@ -173,6 +214,25 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table.code}#{self.seq} {self.payload.get('type', '?')}"
+
+
+class Preset(models.Model):
+    """A group's named set of options for one game (its house rules, a board entered once). A table copies
+    the options it plays with, so editing or deleting a preset never changes an old table."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="presets")
+    game = models.CharField(_("game"), max_length=40)  # a registry slug: every game keeps its own presets
+    name = models.CharField(_("name"), max_length=60)
+    options = models.JSONField(_("options"), default=dict, blank=True)  # as in the table file
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["group", "game", "name"], name="preset_name_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.name}"
 
 
 class WriteKey(models.Model):

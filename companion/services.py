@@ -15,7 +15,7 @@ from games import registry, tablefile
 from games.base import Flag, InvalidEvent, InvalidOptions
 from games.players import InvalidPlayers, check_players
 
-from .models import Event, Player, Seat, Table, WriteKey, new_scorer_token
+from .models import Event, Group, Player, Preset, Seat, Table, WriteKey, new_scorer_token
 from .snapshots import SNAPSHOTS, LogEntry, Snapshot, derive, seat_names, snapshot
 
 # The read side lives in snapshots.py; the views and commands reach it through here.
@@ -42,11 +42,13 @@ def create_table(
     names: Sequence[str],
     raw_options: Mapping[str, Any],
     *,
+    group: Group | None = None,
     title: str = "",
     played_on: date | None = None,
     notes: str = "",
 ) -> Table:
-    """A new table, or Refused saying what is wrong with the players or options."""
+    """A new table of `group` (a new group when None) seating the group's players of these names (new ones
+    join it), or Refused saying what is wrong with the players or options."""
     try:
         game = registry.get(game_slug)
         seats = check_players(list(names), game.min_players, game.max_players)
@@ -56,11 +58,12 @@ def create_table(
     except (InvalidPlayers, InvalidOptions) as exc:
         raise Refused(str(exc)) from None
     with transaction.atomic():
+        group = group or Group.objects.create()
         table = Table.objects.create_with_codes(
-            game=game.slug, options=dict(raw_options), title=title, played_on=played_on, notes=notes
+            group=group, game=game.slug, options=dict(raw_options), title=title, played_on=played_on, notes=notes
         )
         for position, name in enumerate(seats):
-            player, _created = Player.objects.get_or_create(name=name)
+            player, _created = Player.objects.get_or_create(group=group, name=name)
             Seat.objects.create(table=table, player=player, position=position)
     return table
 
@@ -205,6 +208,27 @@ def _sync(caller: Table, snap: Snapshot) -> Snapshot:
     return snap
 
 
+# -- presets ----------------------------------------------------------------------------------------
+
+
+MAX_PRESET_NAME = Preset._meta.get_field("name").max_length
+
+
+def save_preset(group: Group, game_slug: str, name: str, raw_options: Mapping[str, Any]) -> Preset:
+    """Store `raw_options` (as a table stores them) as the group's preset of that name for the game, replacing
+    the one of the same name. Tables copy their options, so no table changes with it."""
+    name = " ".join(name.split())
+    if not name:
+        raise Refused(_("A preset needs a name."))
+    if len(name) > MAX_PRESET_NAME:
+        raise Refused(_("A preset's name has at most %(max)d characters.") % {"max": MAX_PRESET_NAME})
+    _storable([name, dict(raw_options)])
+    preset, _created = Preset.objects.update_or_create(
+        group=group, game=game_slug, name=name, defaults={"options": dict(raw_options)}
+    )
+    return preset
+
+
 # -- table files ------------------------------------------------------------------------------------
 
 
@@ -239,8 +263,9 @@ def hand_over(table: Table) -> Table:
     return locked
 
 
-def import_table(data: Any) -> Table:
-    """A new table from a table file; the whole file is checked before anything is stored."""
+def import_table(data: Any, group: Group | None = None) -> Table:
+    """A new table of `group` (a new group when None) from a table file; the whole file is checked before
+    anything is stored."""
     try:
         parsed = tablefile.read(data)
         state = parsed.replay()
@@ -255,6 +280,7 @@ def import_table(data: Any) -> Table:
             parsed.game.slug,
             parsed.players,
             data.get("options", {}),
+            group=group,
             title=meta.get("title", ""),
             played_on=date.fromisoformat(meta["played_on"]) if "played_on" in meta else None,
             notes=meta.get("notes", ""),

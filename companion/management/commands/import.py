@@ -1,7 +1,11 @@
-"""`import FILE`: store a table file as a new table and print its code."""
+"""`import FILE [--group TOKEN]`: store a table file as a new table of a group; print its code, then the
+group's link path."""
 
 from typing import Any
 
+from django.core.management.base import CommandError
+
+from companion.models import Group
 from companion.services import Refused, import_table
 from games import tablefile
 
@@ -9,14 +13,30 @@ from ._tablefile import TableFileCommand
 
 
 class Command(TableFileCommand):
-    help = "Store a Kibitz table file as a new table; prints the new table's code."
+    help = (
+        "Store a Kibitz table file as a new table of a group; prints the new table's code, then the group's link "
+        "path (/g/TOKEN/)."
+    )
     requires_migrations_checks = True
 
+    def add_arguments(self, parser: Any) -> None:
+        super().add_arguments(parser)
+        parser.add_argument(
+            "--group", metavar="TOKEN", help="the group's token, or its link /g/TOKEN/ (default: a new group)"
+        )
+
     def handle(self, *args: Any, **options: Any) -> None:
+        group = None
+        if options["group"] is not None:
+            token = options["group"].rstrip("/").rsplit("/", 1)[-1]  # the token, or the whole link
+            group = Group.objects.filter(token=token).first()
+            if group is None:
+                raise CommandError(f"no group with token {token!r}")
         try:
-            table = import_table(tablefile.decode(self.read_text(options["file"])))
+            table = import_table(tablefile.decode(self.read_text(options["file"])), group=group)
         except tablefile.TableFileError as exc:
             self.fail(str(exc))
         except Refused as exc:
             self.fail(exc.message)
         self.stdout.write(table.code)
+        self.stdout.write(f"/g/{table.group.token}/")
