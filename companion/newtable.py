@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -14,9 +15,16 @@ from games.players import MAX_NAME
 
 class NewTableForm(forms.Form):
     title = forms.CharField(label=_("Title (optional)"), max_length=100, required=False)
+    save_preset = forms.CharField(
+        label=_("Save these house rules as a preset named"),
+        help_text=_("Optional. The group's preset of the same name is replaced; tables already played keep theirs."),
+        max_length=60,
+        required=False,
+    )
 
-    def __init__(self, game: Game, data: Any = None) -> None:
-        super().__init__(data)
+    def __init__(self, game: Game, data: Any = None, preset: Mapping[str, Any] | None = None) -> None:
+        """`preset`: options as a table stores them, shown instead of the rulebook's (a bound form ignores them)."""
+        super().__init__(data, initial={f"opt_{name}": value for name, value in (preset or {}).items()})
         self.game = game
         for i in range(game.max_players):
             self.fields[f"player_{i}"] = forms.CharField(

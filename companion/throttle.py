@@ -51,7 +51,8 @@ class Rule:
 # Failed join-code lookups. A person mistyping a code fails a few times; ten in ten minutes is far more. At
 # the overall one per second, finding one of 1,000 live eight-letter codes takes about 35 years on average.
 JOIN = Rule("join", per_client=Limit(10, 600), overall=Limit(600, 600))
-# New and imported tables together: a group starts a few an evening; thirty an hour is far more.
+# New and imported tables and new groups together: a group starts a few tables an evening; thirty an hour is far
+# more.
 CREATE = Rule("create", per_client=Limit(30, 3600), overall=Limit(1000, 3600))
 
 

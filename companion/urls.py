@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
 
-from companion import views
+from companion import groupviews, views
 
 
 def ping(request: HttpRequest) -> HttpResponse:
@@ -17,6 +17,13 @@ urlpatterns = [
     path("new/<slug:slug>/", views.new_table, name="new_table"),
     path("import/", views.import_file, name="import"),
     path("join/", views.join, name="join"),
+    path("g/<str:token>/", groupviews.join, name="group_join"),
+    path("group/", groupviews.page, name="group"),
+    path("group/use/", groupviews.use, name="group_use"),
+    path("group/new/", groupviews.new, name="group_new"),
+    path("group/link/", groupviews.renew, name="group_renew"),
+    path("group/leave/", groupviews.leave, name="group_leave"),
+    path("group/presets/<int:pk>/delete/", groupviews.delete_preset, name="preset_delete"),
     path("rules/<slug:slug>/", views.rules, name="rules"),
     path("s/<str:token>/", views.claim, name="claim"),
     path("t/<str:code>/", views.table, name="table"),

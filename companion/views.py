@@ -9,6 +9,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 
 from django.conf import settings
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_cache_control
@@ -16,16 +17,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from companion import access, entries, services, throttle
+from companion import access, entries, groups, services, throttle
 from companion.board import board
 from companion.middleware import too_large
-from companion.models import Player, Table, normalize_join_code
+from companion.models import Table, normalize_join_code
 from companion.newtable import NewTableForm
 from companion.qr import qr_svg
 from games import registry, tablefile
 from games.base import Game, InvalidEvent
 
 SEEN_KEY = "kibitz_seen"  # the tables this phone has opened, newest first
+HOME_TABLES = 30  # the current group's newest tables the home page lists
 LOG_PAGE = 40  # log entries a page shows, newest first
 
 Change = Callable[[Table, int | None, str], services.Snapshot]
@@ -33,28 +35,54 @@ Change = Callable[[Table, int | None, str], services.Snapshot]
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
+    """The current group's tables, newest first, then the tables this phone only opened (by link, join code
+    or scorer link: it watches them, or scores there, without belonging to their group)."""
+    group = groups.current(request)
+    own = list(group.tables.prefetch_related("seats__player")[:HOME_TABLES]) if group else []
     codes = request.session.get(SEEN_KEY, [])
-    found = {t.code: t for t in Table.objects.filter(code__in=codes).prefetch_related("seats__player")}
-    tables = [found[c] for c in codes if c in found]
-    return render(request, "home.html", {"tables": tables, "games": registry.GAMES.values()})
+    seen = Table.objects.filter(code__in=codes).exclude(group__in=groups.mine(request))
+    seen = seen.prefetch_related("seats__player")
+    found = {t.code: t for t in seen}
+    context = {
+        "group": group,
+        "memberships": groups.memberships(request),
+        "tables": groups.lines(request, own),
+        "all_tables": group.tables.count() if len(own) == HOME_TABLES else len(own),
+        "watched": groups.lines(request, [found[c] for c in codes if c in found]),
+        "games": registry.GAMES.values(),
+    }
+    return render(request, "home.html", context)
 
 
 def new_table(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
-    form = NewTableForm(game, request.POST or None)
+    group = groups.current(request)  # None: the table starts a new group, and this phone joins it
+    preset = groups.preset(group, game.slug, request.GET.get("preset", ""))
+    form = NewTableForm(game, request.POST or None, preset=preset.options if preset else None)
     wait = throttle.count(throttle.CREATE, request) if request.method == "POST" else None
     if wait:
         form.add_error(None, _too_many_tables(wait))
     elif request.method == "POST" and form.is_valid():
         try:
-            table = services.create_table(game.slug, form.players(), form.options(), title=form.cleaned_data["title"])
+            with transaction.atomic():  # the table and the preset it names, or neither
+                table = services.create_table(
+                    game.slug, form.players(), form.options(), group=group, title=form.cleaned_data["title"]
+                )
+                if form.cleaned_data["save_preset"]:
+                    services.save_preset(table.group, game.slug, form.cleaned_data["save_preset"], form.options())
         except services.Refused as exc:
             form.add_error(None, exc.message)
         else:
+            groups.add(request, table.group)
             _grant(request, table)
             return redirect("table", code=table.code)
-    recent = Player.objects.order_by("-created").values_list("name", flat=True)[:40]
-    context = {"form": form, "game": game, "recent": recent}
+    context = {
+        "form": form,
+        "game": game,
+        "recent": groups.names(group),  # this group's names only: no group sees another's
+        "presets": groups.presets(group, game.slug),
+        "preset": preset,
+    }
     response = render(request, "new_table.html", context, status=429 if wait else 400 if form.errors else 200)
     return _retry_after(response, wait)
 
@@ -210,12 +238,13 @@ def import_file(request: HttpRequest) -> HttpResponse:
             return too_large(request)
         text = upload.read().decode("utf-8", errors="replace") if upload else request.POST.get("text", "")
         try:
-            table = services.import_table(tablefile.decode(text))
+            table = services.import_table(tablefile.decode(text), group=groups.current(request))
         except tablefile.TableFileError as exc:
             error = str(exc)
         except services.Refused as exc:
             error = exc.message
         else:
+            groups.add(request, table.group)
             _grant(request, table)
             return redirect("table", code=table.code)
     return render(request, "import.html", {"error": error}, status=400 if error else 200)

@@ -62,7 +62,7 @@ def test_a_phone_goes_through_every_page_with_no_violation(phone: Page) -> None:
     expect(phone.locator(".join-code")).to_be_visible()
     assert_clean(phone)
 
-    for path in ("/join/?code=2222+3333", "/import/", "/rules/rickety-kate/"):
+    for path in ("/", "/group/", "/new/rickety-kate/", "/join/?code=2222+3333", "/import/", "/rules/rickety-kate/"):
         phone.goto(path)
         assert_clean(phone)
     assert [e for e in phone.errors if "status of 404" not in e] == []  # the wrong join code's 404 aside
