@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from functools import total_ordering
 from itertools import product
 
+from games.base import shown
+
 SUITS = "CDHS"
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -75,12 +77,12 @@ def parse_card(text: object) -> Card:
     if isinstance(text, str) and text in CARDS:  # the canonical form: by far the most common
         return CARDS[text]
     if not isinstance(text, str):
-        raise ValueError(f"{text!r} is not a card")
+        raise ValueError(f"{shown(text)} is not a card")
     cleaned = text.strip().replace("\ufe0f", "").upper()
     if not cleaned:
         raise ValueError("an empty card")
     suit = _FROM_SYMBOL.get(cleaned[-1], cleaned[-1])
     rank = cleaned[:-1]
     if suit not in SUITS or rank not in _RANK_VALUE:
-        raise ValueError(f"{text!r} is not a card (write rank then suit, like 10H or QS)")
+        raise ValueError(f"{shown(text)} is not a card (write rank then suit, like 10H or QS)")
     return CARDS[rank + suit]

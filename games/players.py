@@ -27,11 +27,11 @@ def check_players(names: object, min_players: int, max_players: int) -> tuple[st
         if not isinstance(name, str) or not name.strip():
             raise InvalidPlayers(f"{shown(name)} is not a player's name")
         if name != name.strip():
-            raise InvalidPlayers(f"the name {name!r} starts or ends with a space")
+            raise InvalidPlayers(f"the name {shown(name)} starts or ends with a space")
         if len(name) > MAX_NAME:
             raise InvalidPlayers(f"the name {shown(name)} is longer than {MAX_NAME} characters")
         if any(unicodedata.category(ch) in _NOT_IN_NAMES for ch in name):
-            raise InvalidPlayers(f"the name {name!r} has a line break or control character in it")
+            raise InvalidPlayers(f"the name {shown(name)} has a line break or control character in it")
         invisible = next((ch for ch in name if unicodedata.category(ch) == _INVISIBLE), None)
         if invisible is not None:
             raise InvalidPlayers(

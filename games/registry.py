@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.base import Game
+from games.base import Game, shown
 from games.rickety_kate import GAME as RICKETY_KATE
 
 GAMES: dict[str, Game] = {}
@@ -25,7 +25,7 @@ def get(slug: str) -> Game:
         return GAMES[slug]
     except KeyError:
         known = ", ".join(sorted(GAMES))
-        raise KeyError(f"unknown game {slug!r} (known: {known})") from None
+        raise KeyError(f"unknown game {shown(slug)} (known: {known})") from None
 
 
 register(RICKETY_KATE)

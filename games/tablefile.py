@@ -136,7 +136,7 @@ def _meta(data: Mapping[str, Any]) -> dict[str, str]:
         try:
             date.fromisoformat(meta["played_on"])
         except ValueError:
-            raise TableFileError(f"played_on {meta['played_on']!r} is not a date like 2026-11-29") from None
+            raise TableFileError(f"played_on {shown(meta['played_on'])} is not a date like 2026-11-29") from None
     return meta
 
 

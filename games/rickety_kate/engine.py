@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from games.base import InvalidEvent, InvalidOptions
+from games.base import InvalidEvent, InvalidOptions, shown
 from games.cards import Card
 from games.players import left_of
 from games.rickety_kate.deck import Deck, deck_for
@@ -232,7 +232,7 @@ class _Replay:
 
     def _seat(self, name: str, hand: HandPlay | None = None) -> str:
         if name not in self.players:
-            raise _fail(f"{name!r} is not at this table (players: {', '.join(self.players)})")
+            raise _fail(f"{shown(name)} is not at this table (players: {', '.join(self.players)})")
         if hand is not None and name not in hand.players:
             raise _fail(f"{name} sits out this playoff hand")
         return name

@@ -75,12 +75,12 @@ def parse_event(raw: Any) -> Event:
     kind = raw.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         known = ", ".join(_FIELDS)
-        raise _fail(f"unknown event type {kind!r} (Rickety Kate knows {known})")
+        raise _fail(f"unknown event type {shown(kind)} (Rickety Kate knows {known})")
     required, _optional = _FIELDS[kind]
     allowed = _ALLOWED[kind]
     for name in raw:
         if name not in allowed:
-            raise _fail(f"a {kind} event has no field {name!r}")
+            raise _fail(f"a {kind} event has no field {shown(name)}")
     for name in sorted(required - set(raw)):
         raise _fail(f"a {kind} event needs {name!r}")
     if "note" in raw and not isinstance(raw["note"], str):
@@ -126,7 +126,9 @@ def _pass(raw: dict[str, Any]) -> Pass:
     cards = raw["cards"]
     if not isinstance(cards, dict):
         raise _fail('cards must map each player to the cards passed, like {"Ana": ["QS", "AS", "KS"]}')
-    return Pass(MappingProxyType({_name(p, "cards"): _cards(c, f"{p!r}'s passed cards") for p, c in cards.items()}))
+    return Pass(
+        MappingProxyType({_name(p, "cards"): _cards(c, f"{shown(p)}'s passed cards") for p, c in cards.items()})
+    )
 
 
 def _trick(raw: dict[str, Any]) -> Trick:

@@ -61,7 +61,7 @@ def read_options(raw: Mapping[str, Any], players: Sequence[str]) -> Options:
     values: dict[str, Any] = {}
     for name, value in raw.items():
         if name not in known:
-            raise InvalidOptions(f"unknown option {name!r}")
+            raise InvalidOptions(f"unknown option {shown(name)}")
         values[name] = _read_one(name, value)
     options = Options(**values)
     _check_together(options, len(players))
