@@ -96,3 +96,21 @@ def test_a_file_with_more_events_than_a_table_holds_is_refused() -> None:
 def test_a_file_at_the_event_cap_is_read() -> None:
     """Limits: exactly MAX_EVENTS events are fine."""
     assert len(tablefile.read(SMALL | {"events": deals(MAX_EVENTS)}).events) == MAX_EVENTS
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        {"type": [int(NINES)] * 3},
+        {"type": "trick", "leader": "Ana", "cards": [int(NINES)] * 4},
+        {"type": "hand", "hearts": {"Ana": 13}, "lady": "Ben", "x" * 5000: 1},
+        {"type": "deal", "dealer": "x" * 5000},
+        {"type": "pass", "cards": {"x" * 5000: ["ZZ"]}},
+    ],
+    ids=["type", "card", "field", "dealer", "passer"],
+)
+def test_refusals_never_spell_out_a_huge_value(event: dict[str, Any]) -> None:
+    """Limits: a refusal shows a value from the file cut short, never thousands of characters of it."""
+    with pytest.raises((TableFileError, InvalidEvent)) as caught:
+        tablefile.read(SMALL | {"events": [event]}).replay()
+    one_line(caught.value)
