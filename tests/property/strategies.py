@@ -50,8 +50,13 @@ AWKWARD_TEXT = (
     "<b>&amp;</b>",
     "None",
     "null",
+    *(f"A{ch}na" for ch in ("\u200b", "\u202e", "\ufeff", "\u00ad", "\u2060")),  # format characters (Cf)
 )
-HUGE_NUMBERS = (10**9, 10**30, -(10**30), 2**63, -(2**63) - 1, 10**400)
+# The longest integer Python's json reads (4,300 digits): two of them add up to one that str() refuses.
+LONGEST_JSON_INT = int("9" * 4300)
+HUGE_NUMBERS = (10**9, 10**30, -(10**30), 2**63, -(2**63) - 1, 10**400, LONGEST_JSON_INT, -LONGEST_JSON_INT)
+# Invisible format characters (Unicode Cf) that would make a name pass for another.
+FORMAT_CHARACTERS = ("\u200b", "\u200c", "\u200d", "\u200e", "\u202e", "\u2060", "\u2066", "\ufeff", "\u00ad")
 
 
 def texts(max_size: int = 12) -> Strategy[str]:
@@ -81,6 +86,12 @@ def json_without(kind: type | tuple[type, ...]) -> Strategy[JSON]:
     return json_values.filter(lambda v: not isinstance(v, kind))
 
 
+# A table file whose end_score has 4,301 digits: more than Python's json reads.
+TOO_LONG_NUMBER = (
+    '{"format": "kibitz/1", "game": "rickety-kate", "players": ["Ana", "Ben", "Cleo"], '
+    '"options": {"end_score": 1' + "0" * 4300 + '}, "events": []}'
+)
+
 # Text for the import box: anything at all, JSON-ish fragments, documents nested past the parser's limit.
 garbage_text: Strategy[str] = st.one_of(
     st.text(max_size=60),
@@ -99,6 +110,8 @@ garbage_text: Strategy[str] = st.one_of(
             '{"a":' * 3_000,
             "\x00\x01\x02",
             "\ufeff{}",
+            TOO_LONG_NUMBER,
+            "[" + "9" * 4301 + "]",
         ]
     ),
     json_values.map(lambda v: json.dumps(v)[:-1]),  # a JSON document cut short
@@ -134,9 +147,8 @@ def bad_players(draw: st.DrawFn, game: Game, players: JSON) -> JSON:
     """A seat list that FORMAT.md does not allow."""
     if not isinstance(players, list) or not players:  # already broken by an earlier mutation
         players = list(NAMES[: game.min_players])
-    kind = draw(
-        st.sampled_from(["duplicate", "empty", "blank-edge", "too-many", "too-few", "long", "non-string", "not-a-list"])
-    )
+    kinds = ["duplicate", "empty", "blank-edge", "too-many", "too-few", "long", "non-string", "not-a-list", "invisible"]
+    kind = draw(st.sampled_from(kinds))
     if kind == "duplicate":
         return [*players, draw(st.sampled_from(players))]
     if kind == "empty":
@@ -156,6 +168,12 @@ def bad_players(draw: st.DrawFn, game: Game, players: JSON) -> JSON:
     if kind == "long":
         out = list(players)
         out[draw(st.integers(0, len(out) - 1))] = "x" * draw(st.integers(MAX_NAME + 1, MAX_NAME + 30))
+        return out
+    if kind == "invisible":  # "A\u200bna" next to "Ana": a look-alike
+        out = [name if isinstance(name, str) and name else "Ana" for name in players]
+        i = draw(st.integers(0, len(out) - 1))
+        at = draw(st.integers(0, len(out[i])))
+        out[i] = out[i][:at] + draw(st.sampled_from(FORMAT_CHARACTERS)) + out[i][at:]
         return out
     if kind == "non-string":
         out: list[JSON] = list(players)
@@ -556,6 +574,43 @@ def malformed_files(draw: st.DrawFn, mutations: tuple[str, ...] = MUTATIONS) -> 
             data.setdefault("events", [])
             if isinstance(data["events"], list):
                 data["events"].insert(draw(st.integers(0, len(data["events"]))), draw(json_values))
+    return data
+
+
+# -- numbers out of range: each place a Rickety Kate file carries a number, just and far beyond its bounds ------
+
+
+def outside(low: int, high: int) -> Strategy[int]:
+    """Whole numbers below `low` or above `high`: next to the bounds, anywhere, and as long as json reads."""
+    return st.one_of(
+        st.sampled_from([low - 1, high + 1, -LONGEST_JSON_INT, LONGEST_JSON_INT]),
+        st.integers(max_value=low - 1),
+        st.integers(min_value=high + 1),
+    )
+
+
+@st.composite
+def rk_out_of_range_files(draw: st.DrawFn) -> dict[str, JSON]:
+    """A plausible Rickety Kate file with one number outside what the game can mean (docs/format-extensions.md,
+    Limits): end_score, revoke_points, a penalty's points, a hearts count or a retracted event's `after`."""
+    from games.rickety_kate.events import MAX_HEARTS, PENALTY_POINTS
+    from games.rickety_kate.options import NUMBER_RANGES
+
+    data = draw(plausible_files("rickety-kate"))
+    events: list[JSON] = data["events"]
+    who = data["players"][0]
+    place = draw(st.sampled_from(["end_score", "revoke_points", "penalty", "hearts", "after"]))
+    if place in NUMBER_RANGES:
+        data["options"] = {**data.get("options", {}), place: draw(outside(*NUMBER_RANGES[place]))}
+    elif place == "penalty":
+        event = {"type": "penalty", "player": who, "points": draw(outside(*PENALTY_POINTS)), "reason": "late"}
+        events.insert(draw(st.integers(0, len(events))), event)
+    elif place == "hearts":
+        event = {"type": "hand", "hearts": {who: draw(outside(0, MAX_HEARTS))}, "lady": who}
+        events.insert(draw(st.integers(0, len(events))), event)
+    else:
+        after = draw(outside(0, len(events)))
+        data["retracted"] = [{"after": after, "event": {"type": "deal", "dealer": who}}]
     return data
 
 

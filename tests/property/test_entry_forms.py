@@ -187,3 +187,33 @@ def test_a_phone_without_scorer_rights_changes_nothing(
         status = assert_post(Client(), tables[which], action, post, **extra)
         assert status in (403, 404)
         transaction.set_rollback(True)
+
+
+# -- the new-table form: what the table file refuses, the form refuses too -----------------------------------------
+
+
+def assert_new_table_refused(client: Client, post: dict[str, Any]) -> None:
+    before = Table.objects.count()
+    response = client.post("/new/rickety-kate/", post)
+    assert response.status_code == 400, response.status_code
+    assert Table.objects.count() == before
+
+
+@settings(DB_PROPERTY, max_examples=25)
+@given(char=st.sampled_from(gen.FORMAT_CHARACTERS), seat=st.integers(0, 3), at=st.integers(0, 3))
+def test_new_table_refuses_a_name_with_an_invisible_character(
+    db: None, client: Client, char: str, seat: int, at: int
+) -> None:
+    """Players: "A\\u200bna" would pass for "Ana"; the new-table form refuses it and creates nothing."""
+    name = NEW_TABLE[f"player_{seat}"]
+    assert_new_table_refused(client, NEW_TABLE | {f"player_{seat}": name[:at] + char + name[at:]})
+
+
+@settings(DB_PROPERTY, max_examples=25)
+@given(data=st.data(), option=st.sampled_from(["end_score", "revoke_points"]))
+def test_new_table_refuses_numbers_out_of_range(db: None, client: Client, data: st.DataObject, option: str) -> None:
+    """Limits: end_score 1 to 10000 and revoke_points 1 to 1000, in the form as in a table file."""
+    from games.rickety_kate.options import NUMBER_RANGES
+
+    value = data.draw(gen.outside(*NUMBER_RANGES[option]))
+    assert_new_table_refused(client, NEW_TABLE | {f"opt_{option}": str(value)})

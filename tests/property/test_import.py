@@ -55,6 +55,8 @@ def assert_exported_as_given(table: Table, given_file: dict[str, Any]) -> dict[s
 @example(data=SMALL | {"title": "\ud83d"})  # a lone surrogate: no UTF-8 for it
 @example(data=SMALL | {"events": [{"type": "deal", "dealer": "Ana", "note": "nul\x00"}]})  # PostgreSQL takes no NUL
 @example(data=SMALL | {"players": ["Ana", "Ben", "line\nbreak"]})
+@example(data=SMALL | {"players": ["Ana", "Ben", "A\u200bna"]})  # a look-alike name
+@example(data=SMALL | {"events": [{"type": "penalty", "player": "Ana", "points": gen.LONGEST_JSON_INT}] * 2})
 def test_import_stores_the_whole_file_or_nothing(db: None, data: Any) -> None:
     given_file = copy.deepcopy(data)
     expected = read_outcome(copy.deepcopy(data))
@@ -107,6 +109,7 @@ def test_web_import_of_any_table_file_is_a_table_or_a_400(db: None, client: Clie
 @given(text=gen.garbage_text)
 @example(text='{"events": ' + "[" * 5_000)  # deeper than the JSON parser goes
 @example(text=json.dumps(SMALL | {"title": "\udc00"}))
+@example(text=gen.TOO_LONG_NUMBER)  # more digits than Python's json reads
 def test_web_import_of_any_text_is_a_table_or_a_400(db: None, client: Client, text: str) -> None:
     assert_web_import(client, text=text)
 

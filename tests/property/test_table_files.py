@@ -76,6 +76,29 @@ def test_wrong_format_game_or_players_is_always_refused(data: Any) -> None:
     assert_one_line(str(caught.value))
 
 
+@settings(PROPERTY, max_examples=150)
+@given(gen.rk_out_of_range_files())
+def test_numbers_out_of_range_are_refused_in_one_short_line(data: dict[str, Any]) -> None:
+    """Limits: a number beyond what the game can mean is refused (TableFileError or InvalidEvent, nothing else),
+    and the refusal never spells out a huge number."""
+    outcome = read_outcome(data)
+    assert isinstance(outcome, str), "a file with a number out of range was scored"
+    assert len(outcome) < 400, outcome[:400]
+
+
+@settings(PROPERTY, max_examples=60)
+@given(gen.plausible_files("rickety-kate"), st.sampled_from(gen.FORMAT_CHARACTERS), st.data())
+def test_names_with_format_characters_are_refused(data: dict[str, Any], char: str, draw: st.DataObject) -> None:
+    """Players: an invisible format character anywhere in any name makes the file a TableFileError."""
+    names = data["players"]
+    i = draw.draw(st.integers(0, len(names) - 1))
+    at = draw.draw(st.integers(0, len(names[i])))
+    data["players"] = [*names[:i], names[i][:at] + char + names[i][at:], *names[i + 1 :]]
+    with pytest.raises(tablefile.TableFileError) as caught:
+        tablefile.read(data)
+    assert_one_line(str(caught.value))
+
+
 @settings(PROPERTY, max_examples=200)
 @given(gen.plausible_files() | gen.golden_mutants())
 def test_plausible_and_shaken_golden_files_are_scored_or_refused_at_an_event(data: dict[str, Any]) -> None:
