@@ -160,10 +160,9 @@ def _status(table: Table) -> str:
         return _("finished")
     if not standings.rounds:
         return _("Nothing scored yet")
-    totals = standings.totals
-    best = (min if snap.game.lowest_wins else max)(totals.values())
-    leaders = [p for p in snap.players if totals[p] == best]
-    return _("Leading: %(names)s (%(total)d)") % {"names": ", ".join(leaders), "total": best}
+    first = [place for place in snap.game.ranking(standings) if place.place == 1]  # the game's own tie-breaks
+    names = ", ".join(" & ".join(place.names) for place in first)  # a team as one line
+    return _("Leading: %(names)s (%(total)d)") % {"names": names, "total": first[0].total}
 
 
 def names(group: Group | None, limit: int = 60) -> list[str]:

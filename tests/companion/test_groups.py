@@ -222,6 +222,12 @@ def test_home_lists_the_groups_tables_newest_first_with_who_leads(anna_group: tu
     assert "Leading: Anna (4)" in page and "Nothing scored yet" in page
 
 
+def test_home_names_every_leader_of_a_shared_lead(anna_group: tuple[Client, Table]) -> None:
+    phone, table = anna_group
+    services.append(table, [hand(Anna=0, Ben=13, Cleo=0, lady="Anna"), hand(Anna=0, Ben=0, Cleo=13, lady="Ben")])
+    assert "Leading: Anna, Cleo (13)" in home(phone)  # Ben has 26
+
+
 def test_home_says_who_won_a_finished_table(anna_group: tuple[Client, Table]) -> None:
     phone, table = anna_group
     services.append(table, [hand(Anna=0, Ben=13, Cleo=0, lady="Cleo") for _ in range(8)])
