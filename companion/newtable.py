@@ -41,9 +41,7 @@ class NewTableForm(forms.Form):
                 ),
             )
         for info in game.option_info():
-            field = _option_field(info)
-            if field is not None:
-                self.fields[f"opt_{info.name}"] = field
+            self.fields[f"opt_{info.name}"] = _option_field(info)
 
     def player_fields(self) -> list[forms.BoundField]:
         """The usual seats; the rest sit behind "More players"."""
@@ -72,15 +70,59 @@ class NewTableForm(forms.Form):
         return out
 
 
-def _option_field(info: OptionInfo) -> forms.Field | None:
+def _option_field(info: OptionInfo) -> forms.Field:
+    """The form field for one option, by its kind (OptionInfo): every option of a table file can be set."""
     # The game marks its texts with gettext_noop; they are translated here, at render time.
     text = {"label": gettext_lazy(info.label), "help_text": gettext_lazy(info.help), "initial": info.default}
-    if info.choices:
+    kind = info.field_kind
+    if kind == "choice":
         choices = [(value, gettext_lazy(label)) for value, label in info.choices]
         return forms.TypedChoiceField(choices=choices, widget=forms.RadioSelect, coerce=str, **text)
-    if isinstance(info.default, bool):
+    if kind == "bool":
         return forms.BooleanField(required=False, **text)
-    if isinstance(info.default, int):
+    if kind == "int":
         numeric = forms.NumberInput(attrs={"inputmode": "numeric"})
-        return forms.IntegerField(min_value=1, max_value=10_000, widget=numeric, **text)
-    return None  # e.g. the removed cards: the default for the player count, or a table file
+        return forms.IntegerField(min_value=info.low, max_value=info.high, widget=numeric, **text)
+    if kind == "list":
+        return ListField(required=False, **text)
+    if kind == "mapping":
+        return MappingField(info.keys, info.low, info.high, **text)
+    return forms.JSONField(required=info.default is not None, widget=forms.Textarea(attrs={"rows": 4}), **text)
+
+
+class ListField(forms.CharField):
+    """Values written one after another ("2S 2C" or "2S, 2C"); empty means the game's default (None)."""
+
+    def prepare_value(self, value: Any) -> Any:
+        return " ".join(str(v) for v in value) if isinstance(value, list | tuple) else value
+
+    def to_python(self, value: Any) -> list[str] | None:
+        return value.replace(",", " ").split() or None if isinstance(value, str) else None
+
+
+class MappingWidget(forms.MultiWidget):
+    template_name = "widgets/mapping.html"
+
+    def __init__(self, keys: tuple[str, ...], attrs: dict[str, Any] | None = None) -> None:
+        self.keys = keys
+        super().__init__([forms.NumberInput(attrs={"inputmode": "numeric"}) for _ in keys], attrs)
+
+    def decompress(self, value: Any) -> list[Any]:
+        return [value.get(k) for k in self.keys] if isinstance(value, Mapping) else [None] * len(self.keys)
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        context["widget"]["labelled"] = list(zip(self.keys, context["widget"]["subwidgets"], strict=True))
+        return context
+
+
+class MappingField(forms.MultiValueField):
+    """A whole number for each key (a value per card, say), each input labelled with its key."""
+
+    def __init__(self, keys: tuple[str, ...], low: int | None, high: int | None, **kwargs: Any) -> None:
+        self.keys = keys
+        fields = [forms.IntegerField(min_value=low, max_value=high) for _ in keys]
+        super().__init__(fields, widget=MappingWidget(keys), require_all_fields=True, **kwargs)
+
+    def compress(self, data_list: list[Any]) -> dict[str, int] | None:
+        return dict(zip(self.keys, data_list, strict=True)) if data_list else None

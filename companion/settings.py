@@ -48,7 +48,10 @@ INSTALLED_APPS = [
     "template_partials",
     "csp",
     "companion",
+    "django.forms",  # its widget templates, for the TemplatesSetting renderer below
 ]
+# Forms render through the project's templates, so a widget of ours (templates/widgets/) is found.
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
