@@ -53,11 +53,12 @@ def expected(path: Path, suffix: str) -> Any:
 
 
 def test_there_are_enough_cases() -> None:
-    """Golden cases: at least 14 good table files and 5 bad ones, each good one with its expected score."""
+    """Golden cases: at least 14 good table files and 5 bad ones, each good one with its expected score and flags."""
     assert len(GOOD) >= 14
     assert len(BAD) >= 5
     for path in GOOD:
         assert path.with_name(f"{path.stem}.score.json").is_file(), path.name
+        assert path.with_name(f"{path.stem}.referee.json").is_file(), path.name
     for path in BAD:
         assert path.with_suffix(".error").is_file(), path.name
 
@@ -70,14 +71,13 @@ def test_score_matches_the_expected_file(path: Path) -> None:
 
 @pytest.mark.parametrize("path", GOOD, ids=ids(GOOD))
 def test_referee_matches_the_expected_file(path: Path) -> None:
-    """referee FILE prints the flags the case expects (every case without a .referee.json still runs)."""
+    """referee FILE prints the flags the case expects."""
     flags = run_command("referee", path)
     assert isinstance(flags, list)
     for flag in flags:
         assert set(flag) == {"event", "player", "rule", "message"}, flag
         assert isinstance(flag["message"], str) and flag["message"].strip(), flag
-    if path.with_name(f"{path.stem}.referee.json").is_file():
-        assert without_message(flags) == without_message(expected(path, "referee"))
+    assert without_message(flags) == without_message(expected(path, "referee"))
 
 
 def run_subprocess(command: str, path: Path) -> subprocess.CompletedProcess[str]:
