@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from games import rules
 from games.text import Text
 
 
@@ -216,7 +217,8 @@ class Game(Protocol):
         """One short line for the log, naming players in seat order."""
 
     def rules(self, lang: str) -> list[dict[str, Any]]:
-        """The rules page in one language: sections with anchor, title, paragraphs and Kibitz's reading."""
+        """The rules page in one language: sections with anchor, lang, title, paragraphs and Kibitz's reading
+        (GameBase reads them from the game's rules/ folder, one file per language: games/rules.py)."""
 
     def ranking(self, standings: Standings) -> tuple[Place, ...]:
         """Who stands where, best first, with the game's own tie-breaks (teams as one line each)."""
@@ -234,6 +236,10 @@ class GameBase:
 
     def ranking(self, standings: Standings) -> tuple[Place, ...]:
         return rank(standings, self.lowest_wins)
+
+    def rules(self, lang: str) -> list[dict[str, Any]]:
+        """The page from the rules/ folder beside the game's module: rules/en.txt, rules/de.txt, ..."""
+        return rules.page(rules.folder_of(self), lang)
 
     def panel(self, state: Any) -> Panel | None:
         return None

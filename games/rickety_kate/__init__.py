@@ -61,10 +61,5 @@ class RicketyKate(GameBase):
     def describe(self, event: Event, players: Sequence[str]) -> str:
         return _describe(event, players)
 
-    def rules(self, lang: str) -> list[dict[str, Any]]:
-        from games.rickety_kate.rules import sections
-
-        return sections(lang)
-
 
 GAME = RicketyKate()

@@ -1,5 +1,5 @@
-"""The Rickety Kate rules page: every flag and option has its anchor, both languages are there, and the
-German text is our own (no run of 8 words taken from the seed)."""
+"""The Rickety Kate rules page (games/rickety_kate/rules/*.txt): every flag and option has its anchor, both
+languages are there, and the German text is our own (no run of 8 words taken from the seed)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from games.rickety_kate import rules
+from games import rules
+from games.rickety_kate import GAME
 from games.rickety_kate.options import OPTION_INFO
 from games.rickety_kate.referee import RULES
 
 REPO = Path(__file__).parents[2]
+FOLDER = REPO / "games" / "rickety_kate" / "rules"
 SEED = REPO.parent / "shared" / "seeds" / "002_14cd3ff8caa8689b.txt"
 PLAIN_SECTIONS = (
     "overview",
@@ -32,8 +34,17 @@ PLAIN_SECTIONS = (
 RUN = 8
 
 
+def _sections(lang: str) -> tuple[rules.Section, ...]:
+    return rules.read(FOLDER, lang)
+
+
 def _anchors() -> list[str]:
-    return [section.anchor for section in rules.SECTIONS]
+    return [section.anchor for section in _sections("en")]
+
+
+def test_the_game_reads_its_rules_folder():
+    assert rules.folder_of(GAME) == FOLDER
+    assert rules.languages(FOLDER) == ("en", "de")
 
 
 def test_anchors_are_unique():
@@ -62,20 +73,19 @@ def test_no_stray_rule_or_option_anchors():
     assert set(_anchors()) <= known
 
 
-@pytest.mark.parametrize("section", rules.SECTIONS, ids=lambda s: s.anchor)
-def test_every_section_has_english_and_german(section):
+@pytest.mark.parametrize("anchor", _anchors())
+def test_every_section_has_english_and_german(anchor):
+    english = {s.anchor: s for s in _sections("en")}[anchor]
     for lang in ("en", "de"):
-        assert section.title.get(lang, "").strip()
-        paragraphs = section.body.get(lang, ())
-        assert isinstance(paragraphs, tuple)
-        assert paragraphs
-        assert all(isinstance(p, str) and p.strip() for p in paragraphs)
-        if section.kibitz_reading is not None:
-            assert section.kibitz_reading.get(lang, "").strip()
+        section = {s.anchor: s for s in _sections(lang)}[anchor]
+        assert section.title.strip()
+        assert section.paragraphs
+        assert all(isinstance(p, str) and p.strip() for p in section.paragraphs)
+        assert (section.reading is None) == (english.reading is None)
 
 
 def test_resolved_german():
-    page = rules.sections("de")
+    page = GAME.rules("de")
     assert [s["anchor"] for s in page] == _anchors()
     first = page[0]
     assert set(first) >= {"anchor", "title", "paragraphs", "reading"}
@@ -86,27 +96,27 @@ def test_resolved_german():
 
 
 def test_unknown_language_falls_back_to_english():
-    english = rules.sections("en")
-    assert rules.sections("fr") == english
-    assert rules.sections("") == english
-    assert rules.sections("de-AT") == rules.sections("de")
+    english = GAME.rules("en")
+    assert GAME.rules("fr") == english
+    assert GAME.rules("") == english
+    assert GAME.rules("de-AT") == GAME.rules("de")
     assert all(isinstance(p, str) for s in english for p in s["paragraphs"])
 
 
 def test_ambiguities_say_which_option_changes_them():
-    readings = {s.anchor: s.kibitz_reading for s in rules.SECTIONS if s.kibitz_reading}
+    readings = {s.anchor: s.reading for s in _sections("en") if s.reading}
     for anchor in ("deck", "rk.two-of-clubs", "rk.hearts-broken", "penalties", "moon", "opt-jack-of-diamonds"):
         assert anchor in readings
-    assert "2♠" in readings["deck"]["en"]
-    assert "Cards taken out" in readings["deck"]["en"]
-    assert "The lady breaks hearts" in readings["rk.hearts-broken"]["en"]
-    assert "Revoke penalty" in readings["penalties"]["en"]
-    assert "J♦" in readings["opt-jack-of-diamonds"]["en"]
-    assert "next trick" in readings["opt-double-deck"]["en"]
+    assert "2♠" in readings["deck"]
+    assert "Cards taken out" in readings["deck"]
+    assert "The lady breaks hearts" in readings["rk.hearts-broken"]
+    assert "Revoke penalty" in readings["penalties"]
+    assert "J♦" in readings["opt-jack-of-diamonds"]
+    assert "next trick" in readings["opt-double-deck"]
 
 
 def test_no_django_in_rules_modules():
-    for path in (REPO / "games" / "rules.py", REPO / "games" / "rickety_kate" / "rules.py"):
+    for path in (REPO / "games" / "rules.py",):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
@@ -126,10 +136,10 @@ def _runs(words: list[str]) -> set[tuple[str, ...]]:
 @pytest.mark.skipif(not SEED.exists(), reason="the seed text is not next to the repository")
 def test_german_shares_no_run_of_eight_words_with_the_seed():
     seed = _runs(_words(SEED.read_text(encoding="utf-8")))
-    for section in rules.SECTIONS:
-        texts = [section.title["de"], *section.body["de"]]
-        if section.kibitz_reading:
-            texts.append(section.kibitz_reading["de"])
+    for section in _sections("de"):
+        texts = [section.title, *section.paragraphs]
+        if section.reading:
+            texts.append(section.reading)
         for text in texts:
             copied = _runs(_words(text)) & seed
             assert not copied, f"{section.anchor}: {' '.join(sorted(copied)[0])}"

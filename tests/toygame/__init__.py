@@ -1,8 +1,9 @@
 """Tally: a throw-away game that lives in the tests folder only.
 
 It proves a new game needs nothing outside its own folder but one registry line: the rules here (pure, no
-Django), its web side in web/ (entry forms and templates). Each round every player writes down points; the
-game ends after `rounds` rounds, highest total winning. The referee flags a round above `cap` points.
+Django), its rules page in rules/ (one file per language), its web side in web/ (entry forms and templates).
+Each round every player writes down points; the game ends after `rounds` rounds, highest total winning. The
+referee flags a round above `cap` points.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from games.base import (
     gettext_noop,
     whole_number_in,
 )
-from games.rules import RuleSection, resolve
 from games.text import T, Text
 
 
@@ -50,12 +50,6 @@ RULE = "tally.cap"
 OPTION_INFO = (
     OptionInfo("rounds", gettext_noop("Rounds"), gettext_noop("How many rounds make a game."), 3, rule="opt-rounds"),
     OptionInfo("cap", gettext_noop("Cap"), gettext_noop("The most points a round may give."), 10, rule="opt-cap"),
-)
-SECTIONS = (
-    RuleSection("overview", {"en": "Tally"}, {"en": ("Write down points each round.",)}),
-    RuleSection(RULE, {"en": "At most the cap"}, {"en": ("A round gives each player at most the cap.",)}),
-    RuleSection("opt-rounds", {"en": "Rounds"}, {"en": ("The game lasts this many rounds.",)}),
-    RuleSection("opt-cap", {"en": "Cap"}, {"en": ("The most points a round may give.",)}),
 )
 
 
@@ -130,9 +124,6 @@ class Tally(GameBase):
 
     def describe(self, event: Scores, players: Sequence[str]) -> Text:
         return T("Points: %(list)s", list=", ".join(f"{p} {event.points.get(p, 0)}" for p in players))
-
-    def rules(self, lang: str) -> list[dict[str, Any]]:
-        return resolve(SECTIONS, lang)
 
     def panel(self, state: State) -> Panel:
         return Panel("panel.html", {"played": len(state.rounds), "of": state.options.rounds})
