@@ -14,7 +14,9 @@ from django.utils.translation import gettext as _
 from games import registry, tablefile
 from games.base import Flag, InvalidEvent, InvalidOptions
 from games.players import InvalidPlayers, check_players
+from games.text import Text
 
+from .i18n import tr
 from .models import Event, Group, Player, Preset, Seat, Table, WriteKey, new_scorer_token
 from .snapshots import SNAPSHOTS, LogEntry, Snapshot, derive, seat_names, snapshot
 
@@ -23,10 +25,11 @@ __all__ = ["SNAPSHOTS", "LogEntry", "Refused", "Snapshot", "Stale", "seat_names"
 
 
 class Refused(Exception):
-    """A write that changed nothing; `message` says why in a player's words."""
+    """A write that changed nothing; `message` says why in a player's words (a game's Text is rendered in the
+    reader's language by the page, in English by str())."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | Text) -> None:
+        super().__init__(str(message))
         self.message = message
 
 
@@ -53,10 +56,10 @@ def create_table(
         game = registry.get(game_slug)
         seats = check_players(list(names), game.min_players, game.max_players)
         game.options(raw_options, seats)
-    except KeyError as exc:
-        raise Refused(str(exc).strip("\"'")) from None
+    except registry.UnknownGame as exc:
+        raise Refused(exc.message) from None
     except (InvalidPlayers, InvalidOptions) as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(exc.message) from None
     with transaction.atomic():
         group = group or Group.objects.create()
         table = Table.objects.create_with_codes(
@@ -147,7 +150,7 @@ def redo(table: Table, expected_version: int | None = None, key: str = "") -> Sn
         back = replace(entry, retracted=False, undone_at=None)
         after = _replay(locked, before, _with(before.log, back))
         if after.broken is not None and before.broken is None:
-            raise Refused(_("That step cannot come back: %(why)s") % {"why": after.broken.message})
+            raise Refused(_("That step cannot come back: %(why)s") % {"why": tr(after.broken.message)})
         version = locked.version + 1
         Event.objects.filter(table=locked, seq=back.seq).update(retracted=False, undone_at=None, changed=version)
         return _commit(table, locked, after, key)
@@ -167,7 +170,7 @@ def broken_text(snap: Snapshot) -> str:
     assert snap.broken is not None
     return _(
         "This table's history stops at log entry %(seq)d: %(why)s. Undo back past that entry to go on recording."
-    ) % {"seq": snap.broken.seq, "why": snap.broken.message}
+    ) % {"seq": snap.broken.seq, "why": tr(snap.broken.message)}
 
 
 def _commit(caller: Table, locked: Table, after: Snapshot, key: str, recorded: bool = False) -> Snapshot:
@@ -270,7 +273,7 @@ def import_table(data: Any, group: Group | None = None) -> Table:
         parsed = tablefile.read(data)
         state = parsed.replay()
     except (tablefile.TableFileError, InvalidEvent) as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(exc.text) from None
     meta = parsed.meta
     if len(meta.get("title", "")) > Table._meta.get_field("title").max_length:
         raise Refused(_("The title is too long."))

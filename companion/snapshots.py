@@ -20,6 +20,7 @@ from django.db import connection
 
 from games import registry
 from games.base import Game, InvalidEvent, Prompt, Standings
+from games.text import Text
 
 from .models import Event, Table
 
@@ -43,7 +44,7 @@ class Break:
 
     index: int  # among the live events
     seq: int  # the log entry
-    message: str
+    message: str | Text  # why, in the reader's language on the page (i18n.tr)
 
 
 @dataclass(frozen=True)

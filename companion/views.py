@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from companion import access, entries, groups, services, throttle
+from companion import access, entries, groups, i18n, services, throttle
 from companion.board import board
 from companion.middleware import too_large
 from companion.models import Table, normalize_join_code
@@ -25,6 +25,7 @@ from companion.newtable import NewTableForm
 from companion.qr import qr_svg
 from games import registry, tablefile
 from games.base import Game, InvalidEvent
+from games.text import Text
 
 SEEN_KEY = "kibitz_seen"  # the tables this phone has opened, newest first
 HOME_TABLES = 30  # the current group's newest tables the home page lists
@@ -71,7 +72,7 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
                 if form.cleaned_data["save_preset"]:
                     services.save_preset(table.group, game.slug, form.cleaned_data["save_preset"], form.options())
         except services.Refused as exc:
-            form.add_error(None, exc.message)
+            form.add_error(None, i18n.tr(exc.message))
         else:
             groups.add(request, table.group)
             _grant(request, table)
@@ -152,7 +153,9 @@ def record(request: HttpRequest, code: str, action: str) -> HttpResponse:
     except services.Stale as exc:
         return _render_board(request, _snapshot(code), error=exc.message, status=409, form=request.POST, action=action)
     except (entries.FormError, services.Refused) as exc:
-        return _render_board(request, snap, error=str(exc), status=400, form=request.POST, action=action)
+        return _render_board(
+            request, snap, error=getattr(exc, "message", str(exc)), status=400, form=request.POST, action=action
+        )
     return _after_write(request, after, flash=True)
 
 
@@ -240,9 +243,9 @@ def import_file(request: HttpRequest) -> HttpResponse:
         try:
             table = services.import_table(tablefile.decode(text), group=groups.current(request))
         except tablefile.TableFileError as exc:
-            error = str(exc)
+            error = i18n.tr(exc.message)
         except services.Refused as exc:
-            error = exc.message
+            error = i18n.tr(exc.message)
         else:
             groups.add(request, table.group)
             _grant(request, table)
@@ -309,7 +312,7 @@ def _render_board(
     request: HttpRequest,
     snap: services.Snapshot,
     *,
-    error: str = "",
+    error: object = "",  # a plain sentence, or a game's Text
     status: int = 200,
     flash: bool = False,
     form: QueryDict | None = None,
@@ -322,7 +325,7 @@ def _render_board(
         "snap": snap,
         "broken": services.broken_text(snap) if snap.broken else "",
         "scorer": scorer,
-        "error": error,
+        "error": i18n.tr(error),
         "flash": flash,
         "failed": action,
         "board": board(snap),
@@ -379,7 +382,7 @@ def _log_page(snap: services.Snapshot, raw_page: str) -> dict[str, object]:
     }
 
 
-def _describe(snap: services.Snapshot, entries: Iterable[services.LogEntry]) -> list[tuple[services.LogEntry, str]]:
+def _describe(snap: services.Snapshot, entries: Iterable[services.LogEntry]) -> list[tuple[services.LogEntry, object]]:
     """Each entry with its one-line description (live events are parsed once, in the snapshot)."""
     game = snap.game
     parsed = snap.memo.get("parsed")
@@ -389,8 +392,9 @@ def _describe(snap: services.Snapshot, entries: Iterable[services.LogEntry]) -> 
     return [(e, _line(game, parsed.get(e.seq), e.payload, snap.players)) for e in entries]
 
 
-def _line(game: Game, event: object, payload: Mapping[str, object], players: tuple[str, ...]) -> str:
-    """An event's log line; one that no longer reads (a broken log) is named by its type."""
+def _line(game: Game, event: object, payload: Mapping[str, object], players: tuple[str, ...]) -> str | Text:
+    """An event's log line (the template renders a game's Text with |tr); one that no longer reads (a broken
+    log) is named by its type."""
     if event is None:
         try:
             event = game.parse(payload)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from games import rules
-from games.text import Text
+from games.text import T, Text
 
 
 def gettext_noop(text: str) -> str:
@@ -15,12 +15,12 @@ def gettext_noop(text: str) -> str:
     return text
 
 
-def shown(value: object, limit: int = 40) -> str:
+def shown(value: object, limit: int = 40) -> str | Text:
     """repr() of a value from a file, cut short for an error line: a file may hold a 4,300-digit number."""
     try:
         text = repr(value)
     except ValueError:  # an int too long for str(): only Python code can build one
-        return "a number far too long"
+        return T("a number far too long")
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -29,29 +29,46 @@ def whole_number_in(value: object, low: int, high: int) -> bool:
     return type(value) is int and low <= value <= high
 
 
-class InvalidEvent(ValueError):
+class GameError(ValueError):
+    """An error a player reads: `message` is a Text (or a plain str), rendered in the reader's language by the
+    web app; str() is the English line the commands print."""
+
+    def __init__(self, message: str | Text) -> None:
+        super().__init__(message)
+        self.message = message
+
+    @property
+    def text(self) -> str | Text:
+        """The whole message as people read it (InvalidEvent adds the event's index)."""
+        return self.message
+
+    def __str__(self) -> str:
+        return str(self.text)
+
+
+class InvalidEvent(GameError):
     """An event that cannot be read, or cannot follow the ones before it.
 
     `index` is the 0-based position in the table's event list (None when the
     problem is not tied to one event, e.g. the options).
     """
 
-    def __init__(self, index: int | None, message: str) -> None:
+    def __init__(self, index: int | None, message: str | Text) -> None:
         super().__init__(message)
         self.index = index
-        self.message = message
 
     def at(self, index: int) -> InvalidEvent:
         """The same error, tied to the event at `index`."""
         return InvalidEvent(index, self.message)
 
-    def __str__(self) -> str:
+    @property
+    def text(self) -> str | Text:
         if self.index is None:
             return self.message
-        return f"event {self.index}: {self.message}"
+        return T("event %(index)d: %(message)s", index=self.index, message=self.message)
 
 
-class InvalidOptions(ValueError):
+class InvalidOptions(GameError):
     """Options that are unknown, of the wrong kind, or impossible together."""
 
 
@@ -62,7 +79,7 @@ class Flag:
     event: int
     player: str
     rule: str
-    message: str
+    message: str | Text  # what broke the rule, in the reader's language on the page (str() is English)
 
     def as_dict(self) -> dict[str, Any]:
         return {"event": self.event, "player": self.player, "rule": self.rule, "message": str(self.message)}

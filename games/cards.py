@@ -7,6 +7,7 @@ from functools import total_ordering
 from itertools import product
 
 from games.base import shown
+from games.text import T, Text
 
 SUITS = "CDHS"
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -15,6 +16,15 @@ SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 _FROM_SYMBOL = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
 _RANK_VALUE = {rank: value for value, rank in enumerate(RANKS, start=2)}
 _INTERNED: dict[tuple[str, str], Card] = {}
+
+
+class CardError(ValueError):
+    """A card that cannot be read; `text` says why, in words a player understands and a page can translate
+    (str() is the English)."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(str(text))
+        self.text = text
 
 
 @total_ordering
@@ -73,16 +83,16 @@ CARDS: dict[str, Card] = {str(c): c for c in full_deck()}
 
 
 def parse_card(text: object) -> Card:
-    """Read `10h`, `Q♠` or `2C`; raise ValueError with a readable message otherwise."""
+    """Read `10h`, `Q♠` or `2C`; raise CardError (a ValueError) with a readable message otherwise."""
     if isinstance(text, str) and text in CARDS:  # the canonical form: by far the most common
         return CARDS[text]
     if not isinstance(text, str):
-        raise ValueError(f"{shown(text)} is not a card")
+        raise CardError(T("%(text)s is not a card", text=shown(text)))
     cleaned = text.strip().replace("\ufe0f", "").upper()
     if not cleaned:
-        raise ValueError("an empty card")
+        raise CardError(T("an empty card"))
     suit = _FROM_SYMBOL.get(cleaned[-1], cleaned[-1])
     rank = cleaned[:-1]
     if suit not in SUITS or rank not in _RANK_VALUE:
-        raise ValueError(f"{shown(text)} is not a card (write rank then suit, like 10H or QS)")
+        raise CardError(T("%(text)s is not a card (write rank then suit, like 10H or QS)", text=shown(text)))
     return CARDS[rank + suit]

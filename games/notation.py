@@ -10,6 +10,7 @@ One `Notation` per kind of card, each built from the table's options and nothing
 - `HoodNotation`: `<colour>-<face>`, a trailing `*` for the framed card, colours from the options.
 
 `parse` raises `CardError` (a ValueError) whose `text` is a translatable `Text`; `str(error)` is the English.
+Options a notation cannot be built from raise InvalidOptions (a ValueError too), its `message` a `Text`.
 """
 
 from __future__ import annotations
@@ -19,18 +20,11 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
-from games.cards import CARDS, SYMBOLS, Card, full_deck, parse_card
+from games.base import InvalidOptions
+from games.cards import CARDS, SYMBOLS, Card, CardError, full_deck, parse_card
 from games.text import T, Text, join
 
 C = TypeVar("C", bound=Hashable)
-
-
-class CardError(ValueError):
-    """A card that cannot be read; `text` says why, in words a player understands and a page can translate."""
-
-    def __init__(self, text: Text) -> None:
-        super().__init__(str(text))
-        self.text = text
 
 
 class Notation(Protocol[C]):
@@ -108,9 +102,9 @@ def _names(values: Iterable[str], what: str) -> tuple[str, ...]:
     """Option names (types, colours): non-empty text, no two alike when folded."""
     names = tuple(values)
     if not names or not all(isinstance(n, str) and n.strip() for n in names):
-        raise ValueError(f"{what} must be a non-empty list of names")
+        raise InvalidOptions(T("%(what)s must be a non-empty list of names", what=what))
     if len({_fold(n) for n in names}) != len(names):
-        raise ValueError(f"{what} names one twice")
+        raise InvalidOptions(T("%(what)s names one twice", what=what))
     return tuple(n.strip() for n in names)
 
 
@@ -243,7 +237,9 @@ class WhiteHatNotation:
     def __post_init__(self) -> None:
         unknown = set(self.pursuit) - set(WHITE_HAT_FACES)
         if unknown:
-            raise ValueError(f"pursuit names cards that do not exist: {', '.join(sorted(unknown))}")
+            raise InvalidOptions(
+                T("pursuit names cards that do not exist: %(cards)s", cards=", ".join(sorted(unknown)))
+            )
         object.__setattr__(self, "pursuit", DEFAULT_PURSUIT | dict(self.pursuit))
 
     def parse(self, text: object) -> WhiteHatCard:
@@ -385,7 +381,7 @@ class HatsNotation:
         types = _names(self.types, "types")
         values = tuple(self.values)
         if not values or not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in values):
-            raise ValueError("values must be positive whole numbers")
+            raise InvalidOptions(T("values must be positive whole numbers"))
         object.__setattr__(self, "types", types)
         object.__setattr__(self, "values", tuple(sorted(set(values))))
         object.__setattr__(self, "_by_fold", {_fold(t): t for t in types})
@@ -502,7 +498,8 @@ class HoodNotation:
         colours = _names(self.colours, "colours")
         framed = HOOD_FACES if self.framed_faces is None else tuple(self.framed_faces)
         if set(framed) - set(HOOD_FACES):
-            raise ValueError(f"framed_faces: no such face {', '.join(sorted(set(framed) - set(HOOD_FACES)))}")
+            faces = ", ".join(sorted(set(framed) - set(HOOD_FACES)))
+            raise InvalidOptions(T("framed_faces: no such face %(faces)s", faces=faces))
         object.__setattr__(self, "colours", colours)
         object.__setattr__(self, "framed_faces", tuple(f for f in HOOD_FACES if f in framed))
         object.__setattr__(self, "_by_fold", {_fold(c): c for c in colours})

@@ -5,7 +5,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from games.base import shown
+from games.base import GameError, shown
+from games.text import T
 
 MAX_NAME = 40
 # Control characters, line and paragraph separators, lone surrogates: a name is one line of real text.
@@ -14,35 +15,47 @@ _NOT_IN_NAMES = {"Cc", "Cs", "Zl", "Zp"}
 _INVISIBLE = "Cf"
 
 
-class InvalidPlayers(ValueError):
-    """A seat list that a table cannot have."""
+class InvalidPlayers(GameError):
+    """A seat list that a table cannot have; `message` is a Text (str() is the English line)."""
 
 
 def check_players(names: object, min_players: int, max_players: int) -> tuple[str, ...]:
     """The names as a tuple, or InvalidPlayers saying what is wrong."""
     if not isinstance(names, list | tuple):
-        raise InvalidPlayers("players must be a list of names")
+        raise InvalidPlayers(T("players must be a list of names"))
     seats: list[str] = []
     for name in names:
         if not isinstance(name, str) or not name.strip():
-            raise InvalidPlayers(f"{shown(name)} is not a player's name")
+            raise InvalidPlayers(T("%(name)s is not a player's name", name=shown(name)))
         if name != name.strip():
-            raise InvalidPlayers(f"the name {shown(name)} starts or ends with a space")
+            raise InvalidPlayers(T("the name %(name)s starts or ends with a space", name=shown(name)))
         if len(name) > MAX_NAME:
-            raise InvalidPlayers(f"the name {shown(name)} is longer than {MAX_NAME} characters")
+            raise InvalidPlayers(
+                T("the name %(name)s is longer than %(max)d characters", name=shown(name), max=MAX_NAME)
+            )
         if any(unicodedata.category(ch) in _NOT_IN_NAMES for ch in name):
-            raise InvalidPlayers(f"the name {shown(name)} has a line break or control character in it")
+            raise InvalidPlayers(T("the name %(name)s has a line break or control character in it", name=shown(name)))
         invisible = next((ch for ch in name if unicodedata.category(ch) == _INVISIBLE), None)
         if invisible is not None:
             raise InvalidPlayers(
-                f"the name {name!r} has an invisible character (U+{ord(invisible):04X}) in it, "
-                "so it could pass for another name"
+                T(
+                    "the name %(name)s has an invisible character (%(char)s) in it, so it could pass for another name",
+                    name=repr(name),
+                    char=f"U+{ord(invisible):04X}",
+                )
             )
         if name in seats:
-            raise InvalidPlayers(f"{name} is seated twice")
+            raise InvalidPlayers(T("%(name)s is seated twice", name=name))
         seats.append(name)
     if not min_players <= len(seats) <= max_players:
-        raise InvalidPlayers(f"this game takes {min_players} to {max_players} players, not {len(seats)}")
+        raise InvalidPlayers(
+            T(
+                "this game takes %(min)d to %(max)d players, not %(n)d",
+                min=min_players,
+                max=max_players,
+                n=len(seats),
+            )
+        )
     return tuple(seats)
 
 

@@ -4,8 +4,20 @@ from __future__ import annotations
 
 from games.base import Game, shown
 from games.rickety_kate import GAME as RICKETY_KATE
+from games.text import T, Text
 
 GAMES: dict[str, Game] = {}
+
+
+class UnknownGame(KeyError):
+    """No game has this slug; `message` names the known ones (a Text; str() is the English line)."""
+
+    def __init__(self, message: Text) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 def register(game: Game) -> Game:
@@ -20,12 +32,12 @@ def unregister(slug: str) -> None:
 
 
 def get(slug: str) -> Game:
-    """The game for `slug`; KeyError names the known ones."""
+    """The game for `slug`; UnknownGame (a KeyError) names the known ones."""
     try:
         return GAMES[slug]
     except KeyError:
         known = ", ".join(sorted(GAMES))
-        raise KeyError(f"unknown game {shown(slug)} (known: {known})") from None
+        raise UnknownGame(T("unknown game %(slug)s (known: %(known)s)", slug=shown(slug), known=known)) from None
 
 
 register(RICKETY_KATE)

@@ -9,16 +9,17 @@ from datetime import date
 from typing import Any
 
 from games import registry
-from games.base import Flag, Game, InvalidEvent, InvalidOptions, Standings, shown
+from games.base import Flag, Game, GameError, InvalidEvent, InvalidOptions, Standings, shown
 from games.players import InvalidPlayers, check_players
+from games.text import T
 
 FORMAT = "kibitz/1"
 MAX_EVENTS = 5000  # events a table may hold, undone ones included: far above any real game, and fast to serve
 META_FIELDS = ("title", "played_on", "notes")
 
 
-class TableFileError(ValueError):
-    """A file that cannot be read; str() is the one line the commands print."""
+class TableFileError(GameError):
+    """A file that cannot be read; str() is the one line the commands print, `message` the same as a Text."""
 
 
 @dataclass(frozen=True)
@@ -58,11 +59,18 @@ def decode(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise TableFileError(f"not a JSON document (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise TableFileError(
+            T(
+                "not a JSON document (line %(line)d, column %(column)d: %(why)s)",
+                line=exc.lineno,
+                column=exc.colno,
+                why=exc.msg,
+            )
+        ) from None
     except ValueError:  # Python's json refuses integers of more than 4,300 digits
-        raise TableFileError("not a table file: a number in it is too long") from None
+        raise TableFileError(T("not a table file: a number in it is too long")) from None
     except RecursionError:
-        raise TableFileError("not a table file: nested too deeply") from None
+        raise TableFileError(T("not a table file: nested too deeply")) from None
 
 
 def loads(text: str) -> TableFile:
@@ -72,30 +80,34 @@ def loads(text: str) -> TableFile:
 def read(data: Any) -> TableFile:
     """Check a decoded table file from top to bottom; the first problem raises."""
     if not isinstance(data, dict):
-        raise TableFileError("a table file is a JSON object")
+        raise TableFileError(T("a table file is a JSON object"))
     if data.get("format") != FORMAT:
-        raise TableFileError(f'"format" must be "{FORMAT}", not {shown(data.get("format"))}')
+        raise TableFileError(
+            T('"format" must be "%(format)s", not %(value)s', format=FORMAT, value=shown(data.get("format")))
+        )
     slug = data.get("game")
     if not isinstance(slug, str):
-        raise TableFileError(f'"game" must be a game\'s name such as "rickety-kate", not {shown(slug)}')
+        raise TableFileError(
+            T('"game" must be a game\'s name such as "rickety-kate", not %(value)s', value=shown(slug))
+        )
     try:
         game = registry.get(slug)
-    except KeyError as exc:
-        raise TableFileError(str(exc).strip("\"'")) from None
+    except registry.UnknownGame as exc:
+        raise TableFileError(exc.message) from None
     try:
         players = check_players(data.get("players"), game.min_players, game.max_players)
     except InvalidPlayers as exc:
-        raise TableFileError(f"players: {exc}") from None
+        raise TableFileError(T("players: %(why)s", why=exc.message)) from None
     raw_options = data.get("options", {})
     if not isinstance(raw_options, dict):
-        raise TableFileError("options must be an object")
+        raise TableFileError(T("options must be an object"))
     try:
         options = game.options(raw_options, players)
     except InvalidOptions as exc:
-        raise TableFileError(f"options: {exc}") from None
+        raise TableFileError(T("options: %(why)s", why=exc.message)) from None
     raw_events = data.get("events")
     if not isinstance(raw_events, list):
-        raise TableFileError("events must be a list")
+        raise TableFileError(T("events must be a list"))
     _check_size(raw_events, data.get("retracted", []))
     events = tuple(_parse(game, raw, i) for i, raw in enumerate(raw_events))
     return TableFile(
@@ -114,7 +126,7 @@ def _check_size(events: list[Any], retracted: Any) -> None:
     """Before any event is parsed: a file may not hold more than a table can (undone events count too)."""
     total = len(events) + (len(retracted) if isinstance(retracted, list) else 0)
     if total > MAX_EVENTS:
-        raise TableFileError(f"a table holds at most {MAX_EVENTS} events; this file has {total}")
+        raise TableFileError(T("a table holds at most %(max)d events; this file has %(n)d", max=MAX_EVENTS, n=total))
 
 
 def _parse(game: Game, raw: Any, index: int) -> Any:
@@ -130,32 +142,34 @@ def _meta(data: Mapping[str, Any]) -> dict[str, str]:
         if name in data:
             value = data[name]
             if not isinstance(value, str):
-                raise TableFileError(f"{name} must be a string")
+                raise TableFileError(T("%(field)s must be a string", field=name))
             meta[name] = value
     if "played_on" in meta:
         try:
             date.fromisoformat(meta["played_on"])
         except ValueError:
-            raise TableFileError(f"played_on {shown(meta['played_on'])} is not a date like 2026-11-29") from None
+            raise TableFileError(
+                T("played_on %(value)s is not a date like 2026-11-29", value=shown(meta["played_on"]))
+            ) from None
     return meta
 
 
 def _retracted(game: Game, raw: Any, live: int) -> tuple[RetractedEvent, ...]:
     if not isinstance(raw, list):
-        raise TableFileError("retracted must be a list")
+        raise TableFileError(T("retracted must be a list"))
     out = []
     for i, item in enumerate(raw):
         if not isinstance(item, dict) or set(item) != {"after", "event"}:
-            raise TableFileError(f'retracted {i}: write {{"after": N, "event": {{...}}}}')
+            raise TableFileError(T('retracted %(i)d: write {"after": N, "event": {...}}', i=i))
         after = item["after"]
         if type(after) is not int or not 0 <= after <= live:
-            raise TableFileError(f"retracted {i}: after must be a number from 0 to {live}")
+            raise TableFileError(T("retracted %(i)d: after must be a number from 0 to %(live)d", i=i, live=live))
         if out and after < out[-1].after:
-            raise TableFileError(f"retracted {i}: the list must be in log order")
+            raise TableFileError(T("retracted %(i)d: the list must be in log order", i=i))
         try:
             game.parse(item["event"])
         except InvalidEvent as exc:
-            raise TableFileError(f"retracted {i}: {exc.message}") from None
+            raise TableFileError(T("retracted %(i)d: %(why)s", i=i, why=exc.message)) from None
         out.append(RetractedEvent(after, item["event"]))
     return tuple(out)
 

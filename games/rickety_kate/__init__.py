@@ -11,6 +11,7 @@ from games.rickety_kate.describe import describe as _describe
 from games.rickety_kate.events import Event, parse_event
 from games.rickety_kate.options import OPTION_INFO, Options, options_dict, read_options
 from games.rickety_kate.prompt import prompt as _prompt
+from games.text import Text
 
 
 class RicketyKate(GameBase):
@@ -58,7 +59,7 @@ class RicketyKate(GameBase):
     def prompt(self, state: engine.State) -> Prompt:
         return _prompt(state)
 
-    def describe(self, event: Event, players: Sequence[str]) -> str:
+    def describe(self, event: Event, players: Sequence[str]) -> Text:
         return _describe(event, players)
 
 

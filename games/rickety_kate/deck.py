@@ -9,6 +9,7 @@ from functools import cache
 from games.base import InvalidOptions
 from games.cards import CARDS, Card, full_deck, parse_card
 from games.rickety_kate.options import Options
+from games.text import T
 
 # Low cards taken out by player count (Foster's scheme, as the seed): the deal must come out even.
 # 7 and 8 players only sit with the double deck (options.SINGLE_DECK_SEATS).
@@ -65,8 +66,13 @@ def _deck(options: Options, players: int, seats: int) -> Deck:
     counts = Counter({card: copies for card in full_deck() if card not in removed})
     total = sum(counts.values())
     if total % players:
-        what = "two decks" if copies == 2 else "the deck"
+        what = T("two decks") if copies == 2 else T("the deck")
         raise InvalidOptions(
-            f"{what} of {total} cards does not deal evenly to {players} players; change the removed cards"
+            T(
+                "%(what)s of %(total)d cards does not deal evenly to %(players)d players; change the removed cards",
+                what=what,
+                total=total,
+                players=players,
+            )
         )
     return Deck(players, copies, counts, total // players, options.lady, options.lady_value)

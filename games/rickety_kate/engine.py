@@ -13,6 +13,7 @@ from games.players import left_of
 from games.rickety_kate.deck import Deck, deck_for
 from games.rickety_kate.events import Deal, Event, Hand, Pass, Penalty, Trick
 from games.rickety_kate.options import Options
+from games.text import T, Text, join
 
 BONUS_VALUE = -10
 
@@ -78,7 +79,7 @@ class HandResult:
     shooter: str | None
     moon: str | None  # "add" or "subtract" when a moon counted
     points: Mapping[str, int]
-    explain: str
+    explain: str | Text  # "" when there is nothing to explain
 
 
 @dataclass(frozen=True)
@@ -126,7 +127,7 @@ def _fold(builder: _Replay, events: Sequence[Event], start: int) -> State:
     return builder.state()
 
 
-def _fail(message: str) -> InvalidEvent:
+def _fail(message: str | Text) -> InvalidEvent:
     return InvalidEvent(None, message)
 
 
@@ -195,8 +196,8 @@ class _Replay:
     def _active(self) -> tuple[str, ...]:
         phase = self.phases[-1]
         if phase.kind == "over":
-            won = " and ".join(phase.players)
-            raise _fail(f"the game is over ({won} won); nothing more can be played at this table")
+            won = _and(phase.players, commas=False)
+            raise _fail(T("the game is over (%(names)s won); nothing more can be played at this table", names=won))
         return phase.players if phase.kind == "tie" else self.players
 
     def _next_dealer(self) -> str:
@@ -215,7 +216,7 @@ class _Replay:
         try:
             deck = deck_for(self.options, len(active), len(self.players))
         except InvalidOptions as exc:
-            raise _fail(str(exc)) from None
+            raise _fail(exc.message) from None
         hand = HandPlay(
             number=number,
             dealer=dealer,
@@ -232,9 +233,11 @@ class _Replay:
 
     def _seat(self, name: str, hand: HandPlay | None = None) -> str:
         if name not in self.players:
-            raise _fail(f"{shown(name)} is not at this table (players: {', '.join(self.players)})")
+            raise _fail(
+                T("%(name)s is not at this table (players: %(players)s)", name=shown(name), players=join(self.players))
+            )
         if hand is not None and name not in hand.players:
-            raise _fail(f"{name} sits out this playoff hand")
+            raise _fail(T("%(name)s sits out this playoff hand", name=name))
         return name
 
     # -- events --------------------------------------------------------------------------------
@@ -243,8 +246,11 @@ class _Replay:
         self._seat(event.dealer)
         if self.hand is not None and self.tricks:
             raise _fail(
-                f"hand {self.hand.number} is being played ({len(self.tricks)} tricks so far); "
-                "finish it before a new deal"
+                T(
+                    "hand %(hand)d is being played (%(tricks)d tricks so far); finish it before a new deal",
+                    hand=self.hand.number,
+                    tricks=len(self.tricks),
+                )
             )
         if self.hand is not None:  # a misdeal: the hand is dealt again, penalties stay
             penalties = self.hand.penalties
@@ -255,9 +261,13 @@ class _Replay:
     def _pass(self, index: int, event: Pass) -> None:
         hand = self.hand or self._start()
         if self.tricks:
-            raise _fail(f"cards are passed before the first trick, and hand {hand.number} has tricks already")
+            raise _fail(
+                T("cards are passed before the first trick, and hand %(hand)d has tricks already", hand=hand.number)
+            )
         if hand.passes is not None:
-            raise _fail(f"hand {hand.number} already has its passed cards; undo them to record them again")
+            raise _fail(
+                T("hand %(hand)d already has its passed cards; undo them to record them again", hand=hand.number)
+            )
         for player, cards in event.cards.items():
             self._seat(player, hand)
             for card in cards:
@@ -270,12 +280,19 @@ class _Replay:
         number = len(self.tricks) + 1
         self._seat(event.leader, hand)
         if len(event.cards) != len(hand.players):
-            raise _fail(f"trick {number} has {len(event.cards)} cards, but {len(hand.players)} players play")
+            raise _fail(
+                T(
+                    "trick %(trick)d has %(cards)d cards, but %(players)d players play",
+                    trick=number,
+                    cards=len(event.cards),
+                    players=len(hand.players),
+                )
+            )
         for card in event.cards:
             self._in_deck(card, hand.deck)
         last = number == hand.deck.hand_size
         if event.moon is not None and not last:
-            raise _fail(f"the moon choice belongs on the hand's last trick, not trick {number}")
+            raise _fail(T("the moon choice belongs on the hand's last trick, not trick %(trick)d", trick=number))
         start = hand.players.index(event.leader)
         order = hand.players[start:] + hand.players[:start]
         winner = trick_winner(event.cards, order, self.options.double_deck, last)
@@ -287,33 +304,51 @@ class _Replay:
     def _hand(self, event: Hand) -> None:
         if self.hand is not None and self.tricks:
             raise _fail(
-                f"hand {self.hand.number} is being recorded trick by trick ({len(self.tricks)} of "
-                f"{self.hand.deck.hand_size} tricks); finish its tricks or undo them first"
+                T(
+                    "hand %(hand)d is being recorded trick by trick (%(done)d of %(tricks)d tricks); finish its "
+                    "tricks or undo them first",
+                    hand=self.hand.number,
+                    done=len(self.tricks),
+                    tricks=self.hand.deck.hand_size,
+                )
             )
         hand = self.hand or self._start()
         deck = hand.deck
         for player in event.hearts:
             self._seat(player)
             if event.hearts[player] and player not in hand.players:
-                raise _fail(f"{player} sits out this playoff hand and cannot take hearts")
+                raise _fail(T("%(name)s sits out this playoff hand and cannot take hearts", name=player))
         hearts = Counter({p: event.hearts.get(p, 0) for p in hand.players})
         if sum(hearts.values()) != deck.hearts:
-            raise _fail(f"the hearts add up to {sum(hearts.values())}, but {deck.hearts} are in play")
-        ladies = Counter(self._takers(event.lady, deck.ladies, "the lady", hand))
+            raise _fail(
+                T(
+                    "the hearts add up to %(sum)d, but %(hearts)d are in play",
+                    sum=sum(hearts.values()),
+                    hearts=deck.hearts,
+                )
+            )
+        ladies = Counter(self._takers(event.lady, deck.ladies, T("the lady"), hand))
         bonus: Counter[str] = Counter()
         wanted = set(self.options.bonus_cards)
         for card in event.bonus:
             if card not in wanted:
-                raise _fail(f"{card.pretty()} is not a bonus card at this table")
+                raise _fail(T("%(card)s is not a bonus card at this table", card=card.pretty()))
         for card in self.options.bonus_cards:
             if card not in event.bonus:
-                raise _fail(f"who took the {card.pretty()}? a hand needs its bonus cards")
+                raise _fail(T("who took the %(card)s? a hand needs its bonus cards", card=card.pretty()))
             bonus.update(self._takers(event.bonus[card], deck.counts[card], card.pretty(), hand))
         self._finish(hand, hearts, ladies, bonus, event.moon)
 
-    def _takers(self, names: tuple[str, ...], copies: int, what: str, hand: HandPlay) -> tuple[str, ...]:
+    def _takers(self, names: tuple[str, ...], copies: int, what: str | Text, hand: HandPlay) -> tuple[str, ...]:
         if len(names) != copies:
-            raise _fail(f"{what} was taken {copies} times in this hand: name {copies} player(s), not {len(names)}")
+            raise _fail(
+                T(
+                    "%(what)s was taken %(copies)d times in this hand: name %(copies)d player(s), not %(names)d",
+                    what=what,
+                    copies=copies,
+                    names=len(names),
+                )
+            )
         for name in names:
             self._seat(name, hand)
         return names
@@ -339,14 +374,22 @@ class _Replay:
         during a playoff for a player who sits it out."""
         phase = self.phases[-1]
         if phase.kind == "over":
-            raise _fail(f"the game is over ({_and(phase.players)} won); no penalty can be added after the end")
+            raise _fail(
+                T("the game is over (%(names)s won); no penalty can be added after the end", names=_and(phase.players))
+            )
         playing = self.hand.players if self.hand is not None else phase.players if phase.kind == "tie" else ()
         if playing and player not in playing:
-            raise _fail(f"{player} sits out the playoff ({_and(playing)} play it) and cannot be given a penalty")
+            raise _fail(
+                T(
+                    "%(name)s sits out the playoff (%(names)s play it) and cannot be given a penalty",
+                    name=player,
+                    names=_and(playing),
+                )
+            )
 
     def _in_deck(self, card: Card, deck: Deck) -> None:
         if card not in deck:
-            raise _fail(f"{card} is not in the deck with {deck.players} players")
+            raise _fail(T("%(card)s is not in the deck with %(players)d players", card=str(card), players=deck.players))
 
     # -- finishing a hand ---------------------------------------------------------------------------
 
@@ -362,17 +405,21 @@ class _Replay:
         rule = self.options.moon
         if shooter is None or rule == "none":
             if choice is not None:
-                raise _fail("nobody shot the moon that counts, so there is no moon choice to make")
+                raise _fail(T("nobody shot the moon that counts, so there is no moon choice to make"))
             return None
         points = play.deck.penalty_points
         if rule == "old":
             if choice is not None:
-                raise _fail("under the old moon rule the shooter has no choice to make; leave moon out")
+                raise _fail(T("under the old moon rule the shooter has no choice to make; leave moon out"))
             return "add"
         if choice is None:
             raise _fail(
-                f'{shooter} shot the moon: choose "add" ({points} to everyone else) '
-                f'or "subtract" ({points} off {shooter}\'s score)'
+                T(
+                    '%(name)s shot the moon: choose "add" (%(points)d to everyone else) or "subtract" (%(points)d off '
+                    "%(name)s's score)",
+                    name=shooter,
+                    points=points,
+                )
             )
         return choice
 
@@ -392,17 +439,33 @@ def _no_card_passed_twice(event: Pass, hand: HandPlay) -> None:
     for card, who in passers.items():
         copies = hand.deck.counts[card]
         if len(who) > copies:
-            times = "twice" if len(who) == 2 else f"{len(who)} times"
+            times = T("twice") if len(who) == 2 else T("%(n)d times", n=len(who))
             names = list(dict.fromkeys(who))
-            by = f"{'both' if len(who) == 2 else 'all'} by {who[0]}" if len(names) == 1 else "by " + _and(names)
-            raise _fail(f"{card.pretty()} is passed {times} ({by}), but the deck has {_COPIES[copies]}")
+            if len(names) > 1:
+                by = T("by %(names)s", names=_and(names))
+            else:
+                by = T("both by %(name)s", name=who[0]) if len(who) == 2 else T("all by %(name)s", name=who[0])
+            raise _fail(
+                T(
+                    "%(card)s is passed %(times)s (%(by)s), but the deck has %(copies)s",
+                    card=card.pretty(),
+                    times=times,
+                    by=by,
+                    copies=_COPIES[copies],
+                )
+            )
 
 
-_COPIES = {1: "one", 2: "two"}
+_COPIES = {1: T("one"), 2: T("two")}
 
 
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _and(names: Sequence[str], commas: bool = True) -> str | Text:
+    """ "Ana", "Ana and Ben", "Ana, Ben and Cleo" (without commas: "Ana and Ben and Cleo"), the "and" in the
+    reader's language."""
+    if len(names) == 1:
+        return names[0]
+    first = ", ".join(names[:-1]) if commas else _and(names[:-1], commas=False)
+    return T("%(first)s and %(last)s", first=first, last=names[-1])
 
 
 # -- pure helpers, shared with the referee and the tests --------------------------------------------
@@ -492,26 +555,34 @@ def score_hand(
 ) -> HandResult:
     """Points for one hand: hearts and ladies (or the moon), bonus cards, then penalties."""
     total = play.deck.penalty_points
-    notes: list[str] = []
+    notes: list[Text] = []
     if moon is not None and shooter is not None:
         if moon == "add":
             points = Counter({p: 0 if p == shooter else total for p in play.players})
-            notes.append(f"{shooter} shot the moon: +{total} to everyone else")
+            notes.append(T("%(name)s shot the moon: +%(points)d to everyone else", name=shooter, points=total))
         else:
             points = Counter({shooter: -total})
-            notes.append(f"{shooter} shot the moon: −{total} for {shooter}")
+            notes.append(T("%(name)s shot the moon: −%(points)d for %(name)s", name=shooter, points=total))
     else:
         points = Counter({p: hearts.get(p, 0) + ladies.get(p, 0) * options.lady_value for p in play.players})
     for player, count in bonus.items():
         if count:
             points[player] += count * BONUS_VALUE
-            notes.append(f"{player} {count * BONUS_VALUE} for bonus cards")
+            notes.append(T("%(name)s %(points)d for bonus cards", name=player, points=count * BONUS_VALUE))
     for penalty in play.penalties:
         points[penalty.player] += penalty.points or 0
-        why = f" ({penalty.reason})" if penalty.reason else ""
-        notes.append(f"{penalty.player} {penalty.points:+d} penalty{why}")
+        if penalty.reason:
+            note = T(
+                "%(name)s %(points)+d penalty (%(reason)s)",
+                name=penalty.player,
+                points=penalty.points or 0,
+                reason=penalty_reason(penalty.reason),
+            )
+        else:
+            note = T("%(name)s %(points)+d penalty", name=penalty.player, points=penalty.points or 0)
+        notes.append(note)
     if play.playoff:
-        notes.insert(0, "playoff hand: " + ", ".join(play.players))
+        notes.insert(0, T("playoff hand: %(names)s", names=join(play.players)))
     return HandResult(
         play=play,
         hearts=MappingProxyType(dict(hearts)),
@@ -520,8 +591,14 @@ def score_hand(
         shooter=shooter,
         moon=moon,
         points=MappingProxyType(dict(points)),
-        explain="; ".join(notes),
+        explain=join(notes, "; ") if notes else "",
     )
+
+
+def penalty_reason(reason: str) -> str | Text:
+    """A penalty's reason as people read it: "revoke", what the entry form writes, in their language; any other
+    reason as it was typed."""
+    return T("revoke") if reason == "revoke" else reason
 
 
 def advance(

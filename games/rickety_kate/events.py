@@ -8,7 +8,8 @@ from types import MappingProxyType
 from typing import Any
 
 from games.base import InvalidEvent, shown, whole_number_in
-from games.cards import Card, parse_card
+from games.cards import Card, CardError, parse_card
+from games.text import T, Text
 
 MOON_CHOICES = ("add", "subtract")
 # The numbers an event can carry, checked before anything adds them up or prints them.
@@ -64,56 +65,57 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {
 _ALLOWED = {kind: required | optional | {"type", "note"} for kind, (required, optional) in _FIELDS.items()}
 
 
-def _fail(message: str) -> InvalidEvent:
+def _fail(message: str | Text) -> InvalidEvent:
     return InvalidEvent(None, message)
 
 
 def parse_event(raw: Any) -> Event:
     """One event from its JSON shape, or InvalidEvent naming what is wrong."""
     if not isinstance(raw, dict):
-        raise _fail('an event must be an object like {"type": "hand", ...}')
+        raise _fail(T('an event must be an object like {"type": "hand", ...}'))
     kind = raw.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         known = ", ".join(_FIELDS)
-        raise _fail(f"unknown event type {shown(kind)} (Rickety Kate knows {known})")
+        raise _fail(T("unknown event type %(type)s (Rickety Kate knows %(known)s)", type=shown(kind), known=known))
     required, _optional = _FIELDS[kind]
     allowed = _ALLOWED[kind]
     for name in raw:
         if name not in allowed:
-            raise _fail(f"a {kind} event has no field {shown(name)}")
+            raise _fail(T("a %(type)s event has no field %(field)s", type=kind, field=shown(name)))
     for name in sorted(required - set(raw)):
-        raise _fail(f"a {kind} event needs {name!r}")
+        raise _fail(T("a %(type)s event needs %(field)s", type=kind, field=repr(name)))
     if "note" in raw and not isinstance(raw["note"], str):
-        raise _fail("note must be text")
+        raise _fail(T("note must be text"))
     return _PARSERS[kind](raw)
 
 
-def _name(value: Any, what: str) -> str:
+def _name(value: Any, what: str | Text) -> str:
+    """A player's name; `what` is the field (a word of the file format, or a Text)."""
     if not isinstance(value, str) or not value:
-        raise _fail(f"{what} must be a player's name, not {shown(value)}")
+        raise _fail(T("%(what)s must be a player's name, not %(value)s", what=what, value=shown(value)))
     return value
 
 
-def _cards(value: Any, what: str) -> tuple[Card, ...]:
+def _cards(value: Any, what: str | Text) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise _fail(f"{what} must be a list of cards")
+        raise _fail(T("%(what)s must be a list of cards", what=what))
     try:
         return tuple(parse_card(v) for v in value)
-    except ValueError as exc:
-        raise _fail(f"{what}: {exc}") from None
+    except CardError as exc:
+        raise _fail(T("%(what)s: %(why)s", what=what, why=exc.text)) from None
 
 
 def _moon(value: Any) -> str | None:
     if value is None or value in MOON_CHOICES:
         return value
-    raise _fail(f'moon must be "add" or "subtract", not {shown(value)}')
+    raise _fail(T('moon must be "add" or "subtract", not %(value)s', value=shown(value)))
 
 
-def _names(value: Any, what: str) -> tuple[str, ...]:
+def _names(value: Any, what: str | Text) -> tuple[str, ...]:
     """One name, or a list of names (the double deck has two of each card)."""
     if isinstance(value, list):
         if not value:
-            raise _fail(f"{what} needs a player's name")
+            raise _fail(T("%(what)s needs a player's name", what=what))
         return tuple(_name(v, what) for v in value)
     return (_name(value, what),)
 
@@ -125,9 +127,11 @@ def _deal(raw: dict[str, Any]) -> Deal:
 def _pass(raw: dict[str, Any]) -> Pass:
     cards = raw["cards"]
     if not isinstance(cards, dict):
-        raise _fail('cards must map each player to the cards passed, like {"Ana": ["QS", "AS", "KS"]}')
+        raise _fail(T('cards must map each player to the cards passed, like {"Ana": ["QS", "AS", "KS"]}'))
     return Pass(
-        MappingProxyType({_name(p, "cards"): _cards(c, f"{shown(p)}'s passed cards") for p, c in cards.items()})
+        MappingProxyType(
+            {_name(p, "cards"): _cards(c, T("%(name)s's passed cards", name=shown(p))) for p, c in cards.items()}
+        )
     )
 
 
@@ -138,22 +142,29 @@ def _trick(raw: dict[str, Any]) -> Trick:
 def _hand(raw: dict[str, Any]) -> Hand:
     hearts = raw["hearts"]
     if not isinstance(hearts, dict):
-        raise _fail('hearts must map players to how many hearts they took, like {"Ana": 3}')
+        raise _fail(T('hearts must map players to how many hearts they took, like {"Ana": 3}'))
     for player, count in hearts.items():
         if not whole_number_in(count, 0, MAX_HEARTS):
-            raise _fail(f"hearts of {shown(player)} must be a count from 0 to {MAX_HEARTS}, not {shown(count)}")
+            raise _fail(
+                T(
+                    "hearts of %(name)s must be a count from 0 to %(max)d, not %(count)s",
+                    name=shown(player),
+                    max=MAX_HEARTS,
+                    count=shown(count),
+                )
+            )
     bonus = raw.get("bonus", {})
     if not isinstance(bonus, dict):
-        raise _fail('bonus must map each bonus card to who took it, like {"JD": "Ana"}')
+        raise _fail(T('bonus must map each bonus card to who took it, like {"JD": "Ana"}'))
     taken: dict[Card, tuple[str, ...]] = {}
     for text, who in bonus.items():
         try:
             card = parse_card(text)
-        except ValueError as exc:
-            raise _fail(f"bonus: {exc}") from None
+        except CardError as exc:
+            raise _fail(T("bonus: %(why)s", why=exc.text)) from None
         if card in taken:  # "JD" and "jd": one card, two answers
-            raise _fail(f"bonus names {card.pretty()} twice; give each bonus card's taker once")
-        taken[card] = _names(who, f"the taker of {card.pretty()}")
+            raise _fail(T("bonus names %(card)s twice; give each bonus card's taker once", card=card.pretty()))
+        taken[card] = _names(who, T("the taker of %(card)s", card=card.pretty()))
     return Hand(
         MappingProxyType(dict(hearts)), _names(raw["lady"], "lady"), MappingProxyType(taken), _moon(raw.get("moon"))
     )
@@ -164,14 +175,20 @@ def _penalty(raw: dict[str, Any]) -> Penalty:
     points = raw.get("points")
     reason = raw.get("reason", "")
     if not isinstance(reason, str):
-        raise _fail("reason must be text")
+        raise _fail(T("reason must be text"))
     low, high = PENALTY_POINTS
     if points is None:
         if reason != "revoke":
-            raise _fail("a penalty needs its points (only a revoke has a default)")
+            raise _fail(T("a penalty needs its points (only a revoke has a default)"))
     elif not whole_number_in(points, low, high):
         raise _fail(
-            f"penalty points for {shown(player)} must be a whole number from {low} to {high}, not {shown(points)}"
+            T(
+                "penalty points for %(name)s must be a whole number from %(low)d to %(high)d, not %(points)s",
+                name=shown(player),
+                low=low,
+                high=high,
+                points=shown(points),
+            )
         )
     return Penalty(player, points, reason)
 

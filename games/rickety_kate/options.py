@@ -7,8 +7,9 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from games.base import InvalidOptions, OptionInfo, gettext_noop, shown, whole_number_in
-from games.cards import CARDS, Card, parse_card
+from games.cards import CARDS, Card, CardError, parse_card
 from games.rickety_kate.events import PENALTY_POINTS
+from games.text import T
 
 MOON_RULES = ("old", "new", "none")
 PASSING_RULES = ("rotate", "left", "right", "none")
@@ -61,7 +62,7 @@ def read_options(raw: Mapping[str, Any], players: Sequence[str]) -> Options:
     values: dict[str, Any] = {}
     for name, value in raw.items():
         if name not in known:
-            raise InvalidOptions(f"unknown option {shown(name)}")
+            raise InvalidOptions(T("unknown option %(name)s", name=shown(name)))
         values[name] = _read_one(name, value)
     options = Options(**values)
     _check_together(options, len(players))
@@ -72,28 +73,38 @@ def _read_one(name: str, value: Any) -> Any:
     default = getattr(_DEFAULTS, name)
     if name == "removed":
         if not isinstance(value, list):
-            raise InvalidOptions('removed must be a list of cards, like ["2S"]')
+            raise InvalidOptions(T('removed must be a list of cards, like ["2S"]'))
         try:
             cards = tuple(parse_card(v) for v in value)
-        except ValueError as exc:
-            raise InvalidOptions(f"removed: {exc}") from None
+        except CardError as exc:
+            raise InvalidOptions(T("removed: %(why)s", why=exc.text)) from None
         if len(set(cards)) != len(cards):
-            raise InvalidOptions("removed names a card twice")
+            raise InvalidOptions(T("removed names a card twice"))
         return cards
     if isinstance(default, bool):
         if not isinstance(value, bool):
-            raise InvalidOptions(f"{name} must be true or false, not {shown(value)}")
+            raise InvalidOptions(T("%(name)s must be true or false, not %(value)s", name=name, value=shown(value)))
         return value
     if isinstance(default, int):
         if type(value) is not int:
-            raise InvalidOptions(f"{name} must be a whole number, not {shown(value)}")
+            raise InvalidOptions(T("%(name)s must be a whole number, not %(value)s", name=name, value=shown(value)))
         low, high = NUMBER_RANGES[name]
         if not whole_number_in(value, low, high):
-            raise InvalidOptions(f"{name} must be from {low} to {high}, not {shown(value)}")
+            raise InvalidOptions(
+                T(
+                    "%(name)s must be from %(low)d to %(high)d, not %(value)s",
+                    name=name,
+                    low=low,
+                    high=high,
+                    value=shown(value),
+                )
+            )
         return value
     if value not in _CHOICES[name]:
         allowed = ", ".join(f'"{c}"' for c in _CHOICES[name])
-        raise InvalidOptions(f"{name} must be one of {allowed}, not {shown(value)}")
+        raise InvalidOptions(
+            T("%(name)s must be one of %(allowed)s, not %(value)s", name=name, allowed=allowed, value=shown(value))
+        )
     return value
 
 
@@ -103,14 +114,18 @@ def _check_together(options: Options, seats: int) -> None:
 
     if seats > SINGLE_DECK_SEATS and not options.double_deck:
         raise InvalidOptions(
-            f"{seats} players need the double deck (double_deck: true); one deck is for 3 to {SINGLE_DECK_SEATS}"
+            T(
+                "%(n)d players need the double deck (double_deck: true); one deck is for 3 to %(max)d",
+                n=seats,
+                max=SINGLE_DECK_SEATS,
+            )
         )
     removed = options.removed or ()
     if options.lady in removed:
-        raise InvalidOptions(f"the lady ({options.lady.pretty()}) cannot be taken out of the deck")
+        raise InvalidOptions(T("the lady (%(card)s) cannot be taken out of the deck", card=options.lady.pretty()))
     for card in options.bonus_cards:
         if card in removed:
-            raise InvalidOptions(f"{card.pretty()} is a bonus card and cannot be taken out of the deck")
+            raise InvalidOptions(T("%(card)s is a bonus card and cannot be taken out of the deck", card=card.pretty()))
     deck_for(options, seats, seats)  # raises when the deck does not split evenly
 
 

@@ -10,10 +10,11 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 
 from games.base import Flag
-from games.cards import SUIT_NAMES, Card
+from games.cards import Card
 from games.rickety_kate.deck import TWO_OF_CLUBS
 from games.rickety_kate.engine import HandPlay, State, TrickRecord, eldest_hand
 from games.rickety_kate.options import Options
+from games.text import T, Text
 
 RULES = {
     "rk.follow-suit": "follow suit when you can",
@@ -27,6 +28,8 @@ RULES = {
     "rk.pass-three": "pass exactly three cards",
     "rk.pass-hold": "no passing on a hold hand",
 }
+# The led suit in "on a club lead", in the reader's language.
+_LEAD = {"C": T("club"), "D": T("diamond"), "H": T("heart"), "S": T("spade")}
 
 
 def review(state: State) -> list[Flag]:
@@ -53,7 +56,12 @@ def _review_passes(play: HandPlay) -> list[Flag]:
                     play.passes.event,
                     player,
                     "rk.pass-hold",
-                    f"hand {play.number} is a hold hand, but {player} passed {len(cards)} card(s)",
+                    T(
+                        "hand %(hand)d is a hold hand, but %(name)s passed %(n)d card(s)",
+                        hand=play.number,
+                        name=player,
+                        n=len(cards),
+                    ),
                 )
             )
         elif play.direction != "hold" and len(cards) != 3:
@@ -62,7 +70,12 @@ def _review_passes(play: HandPlay) -> list[Flag]:
                     play.passes.event,
                     player,
                     "rk.pass-three",
-                    f"{player} passed {len(cards)} card(s) in hand {play.number}; a pass is three cards",
+                    T(
+                        "%(name)s passed %(n)d card(s) in hand %(hand)d; a pass is three cards",
+                        name=player,
+                        n=len(cards),
+                        hand=play.number,
+                    ),
                 )
             )
     return flags
@@ -114,8 +127,11 @@ class _HandReview:
                 return card
         return None
 
-    def _flag(self, trick: TrickRecord, player: str, rule: str, message: str) -> Flag:
-        return Flag(trick.event, player, rule, f"Trick {trick.number} of hand {self.play.number}: {message}")
+    def _flag(self, trick: TrickRecord, player: str, rule: str, message: Text) -> Flag:
+        where = T(
+            "Trick %(trick)d of hand %(hand)d: %(message)s", trick=trick.number, hand=self.play.number, message=message
+        )
+        return Flag(trick.event, player, rule, where)
 
     def _lead_order(self, trick: TrickRecord) -> list[Flag]:
         if trick.number == 1:
@@ -129,7 +145,11 @@ class _HandReview:
                 trick,
                 trick.leader,
                 "rk.lead-order",
-                f"{trick.leader} led, but {expected} won the trick before and should have led.",
+                T(
+                    "%(name)s led, but %(expected)s won the trick before and should have led.",
+                    name=trick.leader,
+                    expected=expected,
+                ),
             )
         ]
 
@@ -145,8 +165,13 @@ class _HandReview:
                 trick,
                 trick.leader,
                 "rk.first-lead",
-                f"{trick.leader} led, but without the 2♣ {expected}, left of the dealer {self.play.dealer}, "
-                "leads the first trick.",
+                T(
+                    "%(name)s led, but without the 2♣ %(expected)s, left of the dealer %(dealer)s, leads the first "
+                    "trick.",
+                    name=trick.leader,
+                    expected=expected,
+                    dealer=self.play.dealer,
+                ),
             )
         ]
 
@@ -154,7 +179,10 @@ class _HandReview:
         if count <= self.play.deck.counts[card]:
             return None
         return self._flag(
-            trick, player, "rk.card-twice", f"{player} played {card.pretty()}, which was already played in this hand."
+            trick,
+            player,
+            "rk.card-twice",
+            T("%(name)s played %(card)s, which was already played in this hand.", name=player, card=card.pretty()),
         )
 
     def _passed(self, trick: TrickRecord, player: str, card: Card, count: int) -> Flag | None:
@@ -163,7 +191,10 @@ class _HandReview:
         if not gone or count <= self.play.deck.counts[card] - gone:
             return None
         return self._flag(
-            trick, player, "rk.passed-card", f"{player} played {card.pretty()}, but had passed it to another player."
+            trick,
+            player,
+            "rk.passed-card",
+            T("%(name)s played %(card)s, but had passed it to another player.", name=player, card=card.pretty()),
         )
 
     def _play(self, trick: TrickRecord, position: int, player: str, card: Card, broken: bool) -> Flag | None:
@@ -174,7 +205,11 @@ class _HandReview:
                     trick,
                     player,
                     "rk.two-of-clubs",
-                    f"{player} opened with {card.pretty()}; the first trick must be opened with 2♣.",
+                    T(
+                        "%(name)s opened with %(card)s; the first trick must be opened with 2♣.",
+                        name=player,
+                        card=card.pretty(),
+                    ),
                 )
             if card.suit == "H" and not broken and self.options.hearts_must_be_broken:
                 other = self._held_later(player, trick.number, lambda c: c.suit != "H")
@@ -183,8 +218,12 @@ class _HandReview:
                         trick,
                         player,
                         "rk.hearts-broken",
-                        f"{player} led {card.pretty()} before hearts were broken, while holding "
-                        f"{other.pretty()} (played later).",
+                        T(
+                            "%(name)s led %(card)s before hearts were broken, while holding %(other)s (played later).",
+                            name=player,
+                            card=card.pretty(),
+                            other=other.pretty(),
+                        ),
                     )
         else:
             led = trick.cards[0].suit
@@ -195,8 +234,13 @@ class _HandReview:
                         trick,
                         player,
                         "rk.follow-suit",
-                        f"{player} played {card.pretty()} on a {SUIT_NAMES[led][:-1]} lead while "
-                        f"holding {same.pretty()} (played later).",
+                        T(
+                            "%(name)s played %(card)s on a %(suit)s lead while holding %(other)s (played later).",
+                            name=player,
+                            card=card.pretty(),
+                            suit=_LEAD[led],
+                            other=same.pretty(),
+                        ),
                     )
         if first and not self.options.first_trick_points and self._counts(card):
             led = trick.cards[0].suit
@@ -209,8 +253,13 @@ class _HandReview:
                     trick,
                     player,
                     "rk.first-trick",
-                    f"{player} played {card.pretty()} on the first trick while holding "
-                    f"{other.pretty()} (played later), which carries no points.",
+                    T(
+                        "%(name)s played %(card)s on the first trick while holding %(other)s (played later), which "
+                        "carries no points.",
+                        name=player,
+                        card=card.pretty(),
+                        other=other.pretty(),
+                    ),
                 )
         return None
 

@@ -9,10 +9,10 @@ PLAYERS = ("Ana", "Ben", "Cleo", "Dan")
 def test_describe_hand_lists_hearts_in_seat_order() -> None:
     """Log: a quick hand reads in seat order even when the database returned its keys reordered."""
     event = parse_event({"type": "hand", "hearts": {"Dan": 4, "Ana": 3, "Cleo": 6}, "lady": "Ben"})
-    assert describe(event, PLAYERS) == "Hand — Ana 3♥, Cleo 6♥, Dan 4♥; lady: Ben"
+    assert str(describe(event, PLAYERS)) == "Hand — Ana 3♥, Cleo 6♥, Dan 4♥; lady: Ben"
 
 
 def test_describe_pass_lists_players_in_seat_order() -> None:
     """Log: passed cards read in seat order."""
     event = parse_event({"type": "pass", "cards": {"Ben": ["2H", "3H", "4H"], "Ana": ["QS", "AS", "KS"]}})
-    assert describe(event, PLAYERS) == "Passed — Ana: Q♠ A♠ K♠; Ben: 2♥ 3♥ 4♥"
+    assert str(describe(event, PLAYERS)) == "Passed — Ana: Q♠ A♠ K♠; Ben: 2♥ 3♥ 4♥"

@@ -33,7 +33,7 @@ def assert_invalid_event(exc: InvalidEvent, events: int | None) -> None:
     assert_one_line(str(exc))
     if events is None:
         assert exc.index is None
-        assert str(exc) == exc.message
+        assert str(exc) == str(exc.message)
         return
     assert exc.index is not None, f"InvalidEvent without an event index: {exc}"
     assert 0 <= exc.index < events, f"event index {exc.index} outside the {events} events"
@@ -68,7 +68,7 @@ def assert_flags(flags: list[Flag], players: Sequence[str], events: int) -> None
         assert flag.player in players, flag
         assert isinstance(flag.rule, str) and flag.rule, flag
         if flag.message:
-            assert_one_line(flag.message)
+            assert_one_line(str(flag.message))
         json.dumps(flag.as_dict(), allow_nan=False)
     assert [f.event for f in flags] == sorted(f.event for f in flags), "flags out of log order"
 
@@ -82,7 +82,7 @@ def assert_replayable(game: Game, players: Sequence[str], options: Any, events: 
     assert isinstance(prompt.kind, str) and prompt.kind
     assert isinstance(str(prompt.headline), str) and str(prompt.headline)
     for event in events:
-        assert isinstance(game.describe(event, players), str)
+        assert str(game.describe(event, players))  # a str or a Text, never empty
     return out
 
 

@@ -64,7 +64,7 @@ def test_import_stores_the_whole_file_or_nothing(db: None, data: Any) -> None:
     try:
         table = services.import_table(data)
     except services.Refused as exc:
-        assert_one_line(exc.message)
+        assert_one_line(str(exc.message))
         assert rows() == before, "a refused import stored something"
         return
     assert data == given_file, "import changed the file it was given"

@@ -37,6 +37,6 @@ class Command(TableFileCommand):
         except tablefile.TableFileError as exc:
             self.fail(str(exc))
         except Refused as exc:
-            self.fail(exc.message)
+            self.fail(str(exc))  # English, as every command prints
         self.stdout.write(table.code)
         self.stdout.write(f"/g/{table.group.token}/")
