@@ -156,6 +156,59 @@ def redo(table: Table, expected_version: int | None = None, key: str = "") -> Sn
         return _commit(table, locked, after, key)
 
 
+def correct(
+    table: Table, seq: int, raw_event: Mapping[str, Any], expected_version: int | None = None, key: str = ""
+) -> Snapshot:
+    """Put a corrected event in place of log entry `seq`, as new events: that entry and every live one after it
+    are undone (kept, struck through), then the corrected event and copies of the later ones are recorded.
+    Refused, changing nothing, when the corrected log would not replay."""
+    _storable([raw_event])
+    with transaction.atomic():
+        locked, repeated = _lock(table, expected_version, key)
+        before = snapshot(locked)
+        if repeated:
+            return _sync(table, before)
+        index = next((i for i, e in enumerate(before.live) if e.seq == seq), None)
+        if index is None:
+            raise Refused(_("Log entry %(seq)d cannot be corrected: it is not in play.") % {"seq": seq})
+        redone = before.live[index:]
+        if len(before.log) + len(redone) > tablefile.MAX_EVENTS:
+            raise Refused(
+                _("This table is full: it holds at most %(max)d entries. Start a new table to go on.")
+                % {"max": tablefile.MAX_EVENTS}
+            )
+        version = locked.version + 1
+        gone = {e.seq for e in redone}
+        log = tuple(replace(e, retracted=True, undone_at=None) if e.seq in gone else e for e in before.log)
+        payloads = [dict(raw_event), *(dict(e.payload) for e in redone[1:])]
+        added = tuple(LogEntry(before.log[-1].seq + i, p, False) for i, p in enumerate(payloads, start=1))
+        after = _replay(locked, before, log + added, redo_floor=version)
+        if after.broken is not None:
+            raise Refused(_corrected_text(after, added))
+        Event.objects.filter(table=locked, seq__in=gone).update(retracted=True, undone_at=None, changed=version)
+        Event.objects.bulk_create(Event(table=locked, seq=e.seq, payload=e.payload, changed=version) for e in added)
+        return _commit(table, locked, after, key, recorded=True)
+
+
+def as_of(snap: Snapshot, seq: int) -> Snapshot:
+    """The table as it stood just before live entry `seq` (for a correction's form); nothing is stored."""
+    index = next((i for i, e in enumerate(snap.live) if e.seq == seq), len(snap.live))
+    cut = {e.seq for e in snap.live[index:]}
+    log = tuple(e for e in snap.log if e.seq not in cut)
+    return derive(snap.table, snap.game, snap.players, log, snap, version=snap.version)
+
+
+def _corrected_text(after: Snapshot, added: tuple[LogEntry, ...]) -> str:
+    assert after.broken is not None
+    if after.broken.seq == added[0].seq:
+        return tr(after.broken.message)
+    later = after.broken.seq - added[0].seq
+    return _("With that correction, the entry %(n)d after it no longer fits: %(why)s") % {
+        "n": later,
+        "why": tr(after.broken.message),
+    }
+
+
 def _with(log: tuple[LogEntry, ...], changed: LogEntry) -> tuple[LogEntry, ...]:
     return tuple(changed if e.seq == changed.seq else e for e in log)
 

@@ -30,6 +30,7 @@ urlpatterns = [
     path("t/<str:code>/live/", views.live, name="live"),
     path("t/<str:code>/share/", views.share, name="share"),
     path("t/<str:code>/record/<slug:action>/", views.record, name="record"),
+    path("t/<str:code>/correct/<int:seq>/<slug:action>/", views.correct, name="correct"),
     path("t/<str:code>/undo/", views.undo, name="undo"),
     path("t/<str:code>/redo/", views.redo, name="redo"),
     path("t/<str:code>/check/", views.check, name="check"),

@@ -160,6 +160,25 @@ def record(request: HttpRequest, code: str, action: str) -> HttpResponse:
 
 
 @require_POST
+def correct(request: HttpRequest, code: str, seq: int, action: str) -> HttpResponse:
+    """A recorded entry corrected from its form (filled in as the table stood before it), as new events."""
+    snap = _snapshot(code)
+    if denied := _deny(request, snap):
+        return denied
+    try:
+        events = entries.build(snap.table.game, action, request.POST, services.as_of(snap, seq))
+        if len(events) != 1:
+            raise entries.FormError(_("A correction replaces one entry with one entry."))
+        after = services.correct(snap.table, seq, events[0], _version(request), _key(request))
+    except services.Stale as exc:
+        return _render_board(request, _snapshot(code), error=exc.message, status=409, form=request.POST, action=action)
+    except (entries.FormError, services.Refused) as exc:
+        error = getattr(exc, "message", str(exc))
+        return _render_board(request, snap, error=error, status=400, form=request.POST, action=action)
+    return _after_write(request, after, flash=True)
+
+
+@require_POST
 def undo(request: HttpRequest, code: str) -> HttpResponse:
     return _change(request, code, services.undo)
 
