@@ -1,7 +1,8 @@
 """Importing generated table files: through the service, the web form and the `import` command.
 
 A file is stored whole (and exports back to exactly what came in) or refused with nothing stored: the tests
-count the rows before and after each example, since the `db` fixture rolls back only once per test.
+count the rows before and after each example, since the `db` fixture rolls back only once per test. Files are
+generated for every game (the `game` fixture); Rickety Kate's own cases are in test_rickety_kate.py.
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ from hypothesis import strategies as st
 from companion import services
 from companion.models import Event, Group, Player, Seat, Table
 from games import tablefile
-from tests.property import strategies as gen
+from games.base import Game
 from tests.property.checks import DB_PROPERTY, assert_one_line, read_outcome
+from tests.property.strategies import common as gen
+from tests.property.strategies import examples
 
 MODELS = (Group, Table, Event, Seat, Player)  # a refused import stores no group either
 SMALL = {"format": "kibitz/1", "game": "rickety-kate", "players": ["Ana", "Ben", "Cleo"], "events": []}
@@ -49,15 +52,8 @@ def assert_exported_as_given(table: Table, given_file: dict[str, Any]) -> dict[s
     return exported
 
 
-@settings(DB_PROPERTY, max_examples=120)
-@given(data=gen.table_files())
-@example(data=SMALL | {"title": "T" * 101})  # more than the title column holds
-@example(data=SMALL | {"title": "\ud83d"})  # a lone surrogate: no UTF-8 for it
-@example(data=SMALL | {"events": [{"type": "deal", "dealer": "Ana", "note": "nul\x00"}]})  # PostgreSQL takes no NUL
-@example(data=SMALL | {"players": ["Ana", "Ben", "line\nbreak"]})
-@example(data=SMALL | {"players": ["Ana", "Ben", "A\u200bna"]})  # a look-alike name
-@example(data=SMALL | {"events": [{"type": "penalty", "player": "Ana", "points": gen.LONGEST_JSON_INT}] * 2})
-def test_import_stores_the_whole_file_or_nothing(db: None, data: Any) -> None:
+def assert_stored_whole_or_not_at_all(data: Any) -> None:
+    """services.import_table stores the file whole (its export is what came in) or refuses it, storing nothing."""
     given_file = copy.deepcopy(data)
     expected = read_outcome(copy.deepcopy(data))
     before = rows()
@@ -79,6 +75,15 @@ def test_import_stores_the_whole_file_or_nothing(db: None, data: Any) -> None:
     assert services.snapshot(table).standings.as_dict() == expected
 
 
+def test_import_stores_the_whole_file_or_nothing(db: None, game: Game) -> None:
+    @settings(DB_PROPERTY, max_examples=examples(game, 120))
+    @given(gen.table_files(game))
+    def check(data: Any) -> None:
+        assert_stored_whole_or_not_at_all(data)
+
+    check()
+
+
 def assert_web_import(client: Client, text: str | None = None, upload: bytes | None = None) -> None:
     before = rows()
     if upload is not None:
@@ -98,11 +103,15 @@ def assert_web_import(client: Client, text: str | None = None, upload: bytes | N
     assert json.loads(download.content) == services.export_table(Table.objects.get(code=code))
 
 
-@settings(DB_PROPERTY, max_examples=60)
-@given(data=gen.table_files())
-def test_web_import_of_any_table_file_is_a_table_or_a_400(db: None, client: Client, data: Any) -> None:
+def test_web_import_of_any_table_file_is_a_table_or_a_400(db: None, client: Client, game: Game) -> None:
     """json.dumps spells lone surrogates and odd characters as escapes: the way they arrive in real files."""
-    assert_web_import(client, text=json.dumps(data))
+
+    @settings(DB_PROPERTY, max_examples=examples(game, 60))
+    @given(gen.table_files(game))
+    def check(data: Any) -> None:
+        assert_web_import(client, text=json.dumps(data))
+
+    check()
 
 
 @settings(DB_PROPERTY, max_examples=40)
@@ -114,33 +123,40 @@ def test_web_import_of_any_text_is_a_table_or_a_400(db: None, client: Client, te
     assert_web_import(client, text=text)
 
 
-@settings(DB_PROPERTY, max_examples=25)
-@given(
-    upload=st.binary(max_size=200)
-    | gen.table_files().map(lambda d: json.dumps(d, ensure_ascii=False).encode("utf-8", "surrogatepass"))
-)
-def test_web_import_of_any_upload_is_a_table_or_a_400(db: None, client: Client, upload: bytes) -> None:
+def test_web_import_of_any_upload_is_a_table_or_a_400(db: None, client: Client, game: Game) -> None:
     """Raw bytes, and files written by hand in UTF-8 (lone surrogates as the invalid bytes they become)."""
-    assert_web_import(client, upload=upload)
+
+    @settings(DB_PROPERTY, max_examples=examples(game, 25))
+    @given(
+        st.binary(max_size=200)
+        | gen.table_files(game).map(lambda d: json.dumps(d, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+    )
+    def check(upload: bytes) -> None:
+        assert_web_import(client, upload=upload)
+
+    check()
 
 
-@settings(DB_PROPERTY, max_examples=30)
-@given(text=gen.garbage_text | gen.table_files().map(json.dumps))
-def test_import_command_stores_or_exits_2_with_one_line(db: None, tmp_path: Path, text: str) -> None:
-    path = tmp_path / "table.json"
-    path.write_text(text, encoding="utf-8")
-    out, err = io.StringIO(), io.StringIO()
-    before = rows()
-    try:
-        call_command("import", str(path), stdout=out, stderr=err)
-    except SystemExit as exit:
-        assert exit.code == 2
-        assert out.getvalue() == ""
-        assert_one_line(err.getvalue())
-        assert rows() == before
-    else:
-        assert Table.objects.filter(code=out.getvalue().splitlines()[0]).exists()  # then the group's link path
-        assert err.getvalue() == ""
+def test_import_command_stores_or_exits_2_with_one_line(db: None, tmp_path: Path, game: Game) -> None:
+    @settings(DB_PROPERTY, max_examples=examples(game, 30))
+    @given(gen.garbage_text | gen.table_files(game).map(json.dumps))
+    def check(text: str) -> None:
+        path = tmp_path / "table.json"
+        path.write_text(text, encoding="utf-8")
+        out, err = io.StringIO(), io.StringIO()
+        before = rows()
+        try:
+            call_command("import", str(path), stdout=out, stderr=err)
+        except SystemExit as exit:
+            assert exit.code == 2
+            assert out.getvalue() == ""
+            assert_one_line(err.getvalue())
+            assert rows() == before
+        else:
+            assert Table.objects.filter(code=out.getvalue().splitlines()[0]).exists()  # then the group's link path
+            assert err.getvalue() == ""
+
+    check()
 
 
 def test_a_file_nested_too_deeply_is_refused(client: Client, db: None) -> None:

@@ -1,16 +1,14 @@
-"""Hypothesis strategies for table files (FORMAT.md): random JSON, malformed files, and plausible events.
+"""Hypothesis strategies every game shares (FORMAT.md): random JSON, seat lists, options, whole table files
+plausible and malformed, shaken golden files, and the values phones post in forms.
 
-Everything generic is driven by `registry.GAMES` and each game's own `option_info()`, `min_players` and
-`max_players`, so a game registered later is covered by the random and malformed parts without changes
-here. Events that look like the real thing come from `PLAUSIBLE_EVENTS` (slug -> strategy factory); a game
-without an entry gets random event-shaped objects.
+Everything here is driven by the game: its `option_info()`, `min_players` and `max_players`, and its own
+strategies module (the package's `for_game`), which gives events that look like the real thing.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +19,8 @@ from games.base import Game, OptionInfo
 from games.cards import CARDS, SYMBOLS
 from games.players import MAX_NAME
 from games.tablefile import FORMAT
+from tests.property.strategies import for_game
 
-SLUGS = sorted(registry.GAMES)
 JSON = Any
 Strategy = st.SearchStrategy
 
@@ -185,26 +183,13 @@ def bad_players(draw: st.DrawFn, game: Game, players: JSON) -> JSON:
 # -- options ---------------------------------------------------------------------------------------------
 
 
-def _rk_removed(players: list[str]) -> Strategy[JSON]:
-    from games.rickety_kate.deck import DEFAULT_REMOVED
-
-    usual = list(DEFAULT_REMOVED.get(len(players), ()))
-    others = [[], ["2S"], ["2C", "2S"], ["2C", "2D", "2H", "2S"], ["2c", "2♠"], ["2C", "2D", "2S"], ["2H"]]
-    return st.one_of(st.just(usual), st.just(usual), st.just([c.lower() for c in usual]), st.sampled_from(others))
+def plausible_options(game: Game) -> dict[str, Any]:
+    """The game's option name -> (players -> strategy), where option_info() alone is not enough."""
+    return getattr(for_game(game), "PLAUSIBLE_OPTIONS", {})
 
 
-# slug -> option name -> (players -> strategy of plausible values), where option_info() alone is not enough.
-PLAUSIBLE_OPTIONS: dict[str, dict[str, Callable[[list[str]], Strategy[JSON]]]] = {
-    "rickety-kate": {
-        "end_score": lambda _players: st.sampled_from([1, 10, 13, 26, 30, 50]) | st.integers(1, 60) | st.just(100),
-        "removed": _rk_removed,
-        "double_deck": lambda players: st.just(True) if len(players) > 6 else st.booleans(),
-    },
-}
-
-
-def _plausible_value(slug: str, info: OptionInfo, players: list[str]) -> Strategy[JSON] | None:
-    special = PLAUSIBLE_OPTIONS.get(slug, {})
+def _plausible_value(game: Game, info: OptionInfo, players: list[str]) -> Strategy[JSON] | None:
+    special = plausible_options(game)
     if info.name in special:
         return special[info.name](players)
     if info.choices:
@@ -217,18 +202,17 @@ def _plausible_value(slug: str, info: OptionInfo, players: list[str]) -> Strateg
 
 
 @st.composite
-def options_for(draw: st.DrawFn, slug: str, players: list[str]) -> dict[str, JSON]:
+def options_for(draw: st.DrawFn, game: Game, players: list[str]) -> dict[str, JSON]:
     """A few of the game's options, each with a plausible value."""
-    game = registry.GAMES[slug]
     values = {}
     for info in game.option_info():
-        value = _plausible_value(slug, info, players)
+        value = _plausible_value(game, info, players)
         if value is not None:
             values[info.name] = value
     if not values:
         return {}
     chosen = draw(st.lists(st.sampled_from(sorted(values)), max_size=3, unique=True))
-    chosen += [name for name in PLAUSIBLE_OPTIONS.get(slug, {}) if name not in chosen and draw(st.booleans())]
+    chosen += [name for name in plausible_options(game) if name not in chosen and draw(st.booleans())]
     return {name: draw(values[name]) for name in chosen}
 
 
@@ -249,9 +233,8 @@ def _wrong_kind(info: OptionInfo) -> Strategy[JSON]:
 
 
 @st.composite
-def bad_options(draw: st.DrawFn, slug: str, options: dict[str, JSON]) -> JSON:
+def bad_options(draw: st.DrawFn, game: Game, options: dict[str, JSON]) -> JSON:
     """Options with an unknown key, a value of the wrong kind, or not an object at all."""
-    game = registry.GAMES[slug]
     infos = list(game.option_info())
     kind = draw(st.sampled_from(["unknown", "wrong-kind", "wrong-kind", "not-an-object"]))
     out = dict(options)
@@ -324,139 +307,6 @@ def shuffle_event(draw: st.DrawFn, event: dict[str, JSON], fields: list[str]) ->
     return out
 
 
-# rickety-kate ---------------------------------------------------------------------------------------------
-
-
-def _rk_deck(players: list[str], options: dict[str, JSON]) -> tuple[list[str], int, int, list[str], str]:
-    """The cards, hearts and ladies in play, the bonus cards and the moon rule, from the engine's own deck (or
-    a full deck when the options cannot be read: the events are only meant to be plausible)."""
-    from games.rickety_kate.deck import deck_for
-    from games.rickety_kate.options import read_options
-
-    try:
-        opts = read_options(options, players)
-        deck = deck_for(opts, len(players), len(players))
-    except Exception:  # strategies only guess; the tests judge
-        return CARD_TEXTS, 13, 1, [], "old"
-    cards = [str(c) for c in sorted(deck.counts.elements())]
-    return cards, deck.hearts, deck.ladies, [str(c) for c in opts.bonus_cards], opts.moon
-
-
-def _one_or_list(names: list[JSON]) -> JSON:
-    return names[0] if len(names) == 1 else names
-
-
-@st.composite
-def rk_random_event(draw: st.DrawFn, players: list[str]) -> dict[str, JSON]:
-    """A hand, trick, deal, pass or penalty event in the right shape, with values that are often wrong."""
-    kind = draw(
-        st.sampled_from(["hand", "hand", "trick", "trick", "deal", "deal", "pass", "penalty", "penalty", "Hand"])
-    )
-    name = names_from(players)
-    event: dict[str, JSON] = {"type": kind}
-    fields: list[str] = []
-    if kind in ("hand", "Hand"):  # "Hand" is no event type
-        event["hearts"] = draw(st.dictionaries(string_names_from(players), counts(), max_size=len(players) + 1))
-        event["lady"] = draw(name | st.lists(name, max_size=3))
-        fields = ["hearts", "lady"]
-        if draw(st.booleans()):
-            event["bonus"] = draw(st.dictionaries(card_texts().filter(lambda c: isinstance(c, str)), name, max_size=2))
-            fields.append("bonus")
-        if draw(st.booleans()):
-            event["moon"] = draw(st.sampled_from(["add", "subtract", "old", "ADD", None, 1]))
-            fields.append("moon")
-    elif kind == "trick":
-        n = len(players)
-        event["leader"] = draw(name)
-        event["cards"] = draw(st.lists(card_texts(), min_size=max(0, n - 1), max_size=n + 1))
-        fields = ["leader", "cards"]
-        if draw(st.integers(0, 4)) == 0:
-            event["moon"] = draw(st.sampled_from(["add", "subtract", "none", None]))
-            fields.append("moon")
-    elif kind == "deal":
-        event["dealer"] = draw(name)
-        fields = ["dealer"]
-    elif kind == "pass":
-        event["cards"] = draw(
-            st.dictionaries(string_names_from(players), st.lists(card_texts(), max_size=4), max_size=len(players))
-            | json_values
-        )
-        fields = ["cards"]
-    else:  # penalty
-        event["player"] = draw(name)
-        fields = ["player"]
-        if draw(st.booleans()):
-            event["points"] = draw(counts() | st.integers(-200, 200))
-            fields.append("points")
-        if draw(st.booleans()):
-            event["reason"] = draw(st.sampled_from(["revoke", "late", "", "REVOKE", 5, None]))
-            fields.append("reason")
-    return draw(shuffle_event(event, fields))
-
-
-@st.composite
-def rk_whole_hand(draw: st.DrawFn, players: list[str], options: dict[str, JSON]) -> list[dict[str, JSON]]:
-    """A hand event that adds up (hearts in play, every lady, every bonus card): often accepted."""
-    _cards, hearts_in_play, ladies, bonus_cards, moon_rule = _rk_deck(players, options)
-    total = draw(st.sampled_from([hearts_in_play] * 6 + [13, 12, 26, 24]))
-    takers = draw(st.lists(st.sampled_from(players), min_size=1, max_size=len(players), unique=True))
-    event: dict[str, JSON] = {"type": "hand"}
-    if draw(st.integers(0, 3)) == 0:  # a moon shot
-        shooter = takers[0]
-        event["hearts"] = {shooter: total}
-        event["lady"] = _one_or_list([shooter] * ladies)
-        choice = draw(st.sampled_from(["add", "subtract"] * 3 + [None] if moon_rule == "new" else [None] * 8 + ["add"]))
-        if choice:
-            event["moon"] = choice
-    else:
-        cuts = sorted(draw(st.lists(st.integers(0, total), min_size=len(takers) - 1, max_size=len(takers) - 1)))
-        shares = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
-        event["hearts"] = {p: n for p, n in zip(takers, shares, strict=True) if n or draw(st.booleans())}
-        event["lady"] = _one_or_list([draw(st.sampled_from(takers)) for _ in range(ladies)])
-    if bonus_cards:
-        event["bonus"] = {
-            card: _one_or_list([draw(st.sampled_from(players)) for _ in range(ladies)]) for card in bonus_cards
-        }
-    return [event]
-
-
-@st.composite
-def rk_trick_hand(draw: st.DrawFn, players: list[str], options: dict[str, JSON]) -> list[dict[str, JSON]]:
-    """A hand recorded trick by trick from a shuffled deck (the engine scores it; the referee judges it),
-    sometimes cut short, sometimes after a deal and a pass."""
-    cards, _hearts, _ladies, _bonus, moon_rule = _rk_deck(players, options)
-    n = len(players)
-    shuffled = draw(st.permutations(cards))
-    tricks = [shuffled[i : i + n] for i in range(0, len(shuffled) - len(shuffled) % n, n)]
-    keep = draw(st.sampled_from([len(tricks)] * 3 + [0, 1, max(0, len(tricks) - 1)]))
-    events: list[dict[str, JSON]] = []
-    if draw(st.booleans()):
-        events.append({"type": "deal", "dealer": draw(st.sampled_from(players))})
-    if draw(st.booleans()):
-        events.append(
-            {"type": "pass", "cards": {p: draw(st.lists(st.sampled_from(cards), max_size=3)) for p in players}}
-        )
-    for trick in tricks[:keep]:
-        events.append({"type": "trick", "leader": draw(st.sampled_from(players)), "cards": list(trick)})
-    if events and keep == len(tricks) and draw(st.integers(0, 10 if moon_rule == "new" else 20)) == 0:
-        events[-1]["moon"] = draw(st.sampled_from(["add", "subtract"]))
-    return events
-
-
-def rk_events(players: list[str], options: dict[str, JSON]) -> Strategy[list[dict[str, JSON]]]:
-    hand = rk_whole_hand(players, options)
-    good = st.one_of(hand, hand, hand, rk_trick_hand(players, options))
-    bad = rk_random_event(players).map(lambda e: [e])
-    parts = st.lists(good, min_size=1, max_size=8) | st.lists(st.one_of(good, good, bad), max_size=8)
-    return parts.map(lambda parts: [e for part in parts for e in part])
-
-
-# slug -> (players, options) -> strategy of event lists that look like that game's events.
-PLAUSIBLE_EVENTS: dict[str, Callable[[list[str], dict[str, JSON]], Strategy[list[JSON]]]] = {
-    "rickety-kate": rk_events,
-}
-
-
 def random_events(players: list[str], options: dict[str, JSON]) -> Strategy[list[JSON]]:
     """For any game: objects with a type and a few fields named after players or anything."""
     event = st.fixed_dictionaries(
@@ -471,11 +321,9 @@ def random_events(players: list[str], options: dict[str, JSON]) -> Strategy[list
     return st.lists(event | json_values, max_size=6)
 
 
-def events_for(slug: str, players: list[str], options: dict[str, JSON]) -> Strategy[list[JSON]]:
-    plausible = PLAUSIBLE_EVENTS.get(slug)
-    if plausible is None:
-        return random_events(players, options)
-    own = plausible(players, options)
+def events_for(game: Game, players: list[str], options: dict[str, JSON]) -> Strategy[list[JSON]]:
+    """Mostly the game's own events (its strategies module), sometimes random ones."""
+    own = for_game(game).events(players, options)
     return st.one_of(own, own, own, random_events(players, options))
 
 
@@ -494,20 +342,18 @@ def meta_fields(draw: st.DrawFn) -> dict[str, JSON]:
 
 
 @st.composite
-def plausible_files(draw: st.DrawFn, slug: str | None = None) -> dict[str, JSON]:
+def plausible_files(draw: st.DrawFn, game: Game) -> dict[str, JSON]:
     """A file in the right shape with the game's own events, often readable, sometimes not."""
-    slug = slug or draw(st.sampled_from(SLUGS))
-    game = registry.GAMES[slug]
     players = draw(st.one_of(good_players_for(game), good_players_for(game), players_for(game)))
-    options = draw(options_for(slug, players))
-    events = draw(events_for(slug, players, options))
-    data: dict[str, JSON] = {"format": FORMAT, "game": slug, "players": players}
+    options = draw(options_for(game, players))
+    events = draw(events_for(game, players, options))
+    data: dict[str, JSON] = {"format": FORMAT, "game": game.slug, "players": players}
     if options or draw(st.booleans()):
         data["options"] = options
     data["events"] = events
     data.update(draw(meta_fields()))
     if draw(st.integers(0, 4)) == 0:
-        undone = draw(events_for(slug, players, options))[:2]
+        undone = draw(events_for(game, players, options))[:2]
         afters = sorted(draw(st.lists(st.integers(0, len(events)), min_size=len(undone), max_size=len(undone))))
         data["retracted"] = [{"after": a, "event": e} for a, e in zip(afters, undone, strict=True)]
     return data
@@ -530,12 +376,16 @@ MUTATIONS = (
 FATAL_MUTATIONS = ("format", "game", "players")
 
 
+def no_game(value: JSON) -> bool:
+    """Not the slug of a registered game ("tally".replace("-", "_") is still Tally)."""
+    return not (isinstance(value, str) and value in registry.GAMES)
+
+
 @st.composite
-def malformed_files(draw: st.DrawFn, mutations: tuple[str, ...] = MUTATIONS) -> JSON:
+def malformed_files(draw: st.DrawFn, game: Game, mutations: tuple[str, ...] = MUTATIONS) -> JSON:
     """A plausible file with one to three things broken: format, game, players, options, events, meta."""
-    data = draw(plausible_files())
-    slug = data["game"]
-    game = registry.GAMES[slug]
+    data = draw(plausible_files(game))
+    slug = game.slug
     for mutation in draw(st.lists(st.sampled_from(mutations), min_size=1, max_size=3)):
         if mutation == "format":
             data["format"] = draw(
@@ -543,15 +393,13 @@ def malformed_files(draw: st.DrawFn, mutations: tuple[str, ...] = MUTATIONS) -> 
                 | json_values
             )
         elif mutation == "game":
-            data["game"] = draw(
-                st.sampled_from(["skat", slug.upper(), slug.replace("-", "_"), "", None, 7, [slug], {slug: 1}])
-                | texts(20).filter(lambda s: s not in registry.GAMES)
-            )
+            wrong = ["skat", slug.upper(), slug.replace("-", "_"), "", None, 7, [slug], {slug: 1}]
+            data["game"] = draw(st.sampled_from([g for g in wrong if no_game(g)]) | texts(20).filter(no_game))
         elif mutation == "players":
             data["players"] = draw(bad_players(game, data["players"]))
         elif mutation == "options":
             options = data.get("options")
-            data["options"] = draw(bad_options(slug, options if isinstance(options, dict) else {}))
+            data["options"] = draw(bad_options(game, options if isinstance(options, dict) else {}))
         elif mutation == "events":
             data["events"] = draw(json_without(list) | st.lists(json_values, max_size=4))
         elif mutation == "meta":
@@ -577,7 +425,7 @@ def malformed_files(draw: st.DrawFn, mutations: tuple[str, ...] = MUTATIONS) -> 
     return data
 
 
-# -- numbers out of range: each place a Rickety Kate file carries a number, just and far beyond its bounds ------
+# -- numbers out of range --------------------------------------------------------------------------------------
 
 
 def outside(low: int, high: int) -> Strategy[int]:
@@ -589,34 +437,9 @@ def outside(low: int, high: int) -> Strategy[int]:
     )
 
 
-@st.composite
-def rk_out_of_range_files(draw: st.DrawFn) -> dict[str, JSON]:
-    """A plausible Rickety Kate file with one number outside what the game can mean (docs/format-extensions.md,
-    Limits): end_score, revoke_points, a penalty's points, a hearts count or a retracted event's `after`."""
-    from games.rickety_kate.events import MAX_HEARTS, PENALTY_POINTS
-    from games.rickety_kate.options import NUMBER_RANGES
-
-    data = draw(plausible_files("rickety-kate"))
-    events: list[JSON] = data["events"]
-    who = data["players"][0]
-    place = draw(st.sampled_from(["end_score", "revoke_points", "penalty", "hearts", "after"]))
-    if place in NUMBER_RANGES:
-        data["options"] = {**data.get("options", {}), place: draw(outside(*NUMBER_RANGES[place]))}
-    elif place == "penalty":
-        event = {"type": "penalty", "player": who, "points": draw(outside(*PENALTY_POINTS)), "reason": "late"}
-        events.insert(draw(st.integers(0, len(events))), event)
-    elif place == "hearts":
-        event = {"type": "hand", "hearts": {who: draw(outside(0, MAX_HEARTS))}, "lady": who}
-        events.insert(draw(st.integers(0, len(events))), event)
-    else:
-        after = draw(outside(0, len(events)))
-        data["retracted"] = [{"after": after, "event": {"type": "deal", "dealer": who}}]
-    return data
-
-
 # -- golden files, shaken: deep states (playoffs, moons, finished games) with one thing changed -----------------
 
-CASES = Path(__file__).resolve().parent.parent / "cases"
+CASES = Path(__file__).resolve().parents[2] / "cases"
 
 
 def _golden() -> list[dict[str, JSON]]:
@@ -628,7 +451,7 @@ def _golden() -> list[dict[str, JSON]]:
             data = json.loads(path.read_text(encoding="utf-8"))
         except ValueError:
             continue
-        if isinstance(data, dict) and data.get("game") in registry.GAMES and isinstance(data.get("events"), list):
+        if isinstance(data, dict) and isinstance(data.get("game"), str) and isinstance(data.get("events"), list):
             files.append(data)
     return files
 
@@ -636,10 +459,15 @@ def _golden() -> list[dict[str, JSON]]:
 GOLDEN = _golden()
 
 
+def golden(game: Game) -> list[dict[str, JSON]]:
+    """The game's golden table files (tests/cases/), deep states that generated events rarely reach."""
+    return [data for data in GOLDEN if data["game"] == game.slug]
+
+
 @st.composite
-def golden_mutants(draw: st.DrawFn, slug: str | None = None) -> dict[str, JSON]:
-    """A golden table file cut short, or with an event dropped, doubled, moved, changed or added."""
-    data = copy.deepcopy(draw(st.sampled_from([g for g in GOLDEN if slug in (None, g["game"])])))
+def golden_mutants(draw: st.DrawFn, game: Game) -> dict[str, JSON]:
+    """A golden table file of the game cut short, or with an event dropped, doubled, moved, changed or added."""
+    data = copy.deepcopy(draw(st.sampled_from(golden(game))))
     events: list[JSON] = data["events"]
     players = data["players"] if isinstance(data.get("players"), list) and data["players"] else list(NAMES[:4])
     options = data.get("options") if isinstance(data.get("options"), dict) else {}
@@ -659,15 +487,34 @@ def golden_mutants(draw: st.DrawFn, slug: str | None = None) -> dict[str, JSON]:
             key = draw(st.sampled_from(sorted(events[i])))
             events[i][key] = draw(json_values | names_from(players) | counts() | card_texts())
         else:
-            new = draw(events_for(data["game"], players, options))
+            new = draw(events_for(game, players, options))
             events[i:i] = new[:2]
     if draw(st.booleans()):
         data.update(draw(meta_fields()))
     return data
 
 
-def table_files() -> Strategy[JSON]:
-    """Everything at once, mostly files in the right shape: random JSON, malformed files, plausible files and
-    shaken golden files."""
-    plausible, golden = plausible_files(), golden_mutants()
-    return st.one_of(json_values, malformed_files(), plausible, plausible, golden, golden, golden)
+def shaken_files(game: Game) -> Strategy[dict[str, JSON]]:
+    """Shaken golden files of the game, or plausible files for a game that has none."""
+    return golden_mutants(game) if golden(game) else plausible_files(game)
+
+
+def table_files(game: Game) -> Strategy[JSON]:
+    """Everything at once, mostly files of the game in the right shape: random JSON, malformed files, plausible
+    files and shaken golden files."""
+    plausible, shaken = plausible_files(game), shaken_files(game)
+    return st.one_of(json_values, malformed_files(game), plausible, plausible, shaken, shaken, shaken)
+
+
+# -- what phones post: the entry forms' and the new-table form's values ------------------------------------------
+
+# Digits that str.isdigit() accepts and int() does not, and numbers too long for int(): the form fields that
+# hold numbers and seat indices must refuse them, not fail.
+ODD_DIGITS = st.sampled_from(["²", "³", "١", "٣", "①", "1_000", "9" * 30, "9" * 5000, " 1", "1 ", "-0", "+1"])
+NUMBER_TEXT = st.one_of(
+    st.sampled_from(["0", "1", "3", "6", "7", "13", "14", "-1", "-200", "200", "201", " 5 ", "+4", "1e3", "0x1"]),
+    st.sampled_from(["", "  ", "abc", "NaN", "None", "3.0", "1\n"]),
+    ODD_DIGITS,
+    st.integers(-300, 300).map(str),
+    st.text(max_size=6),
+)
