@@ -1,8 +1,8 @@
 """Property-test strategies: what every game shares (common.py) and one module per game.
 
 The generic property tests (test_table_files, test_import, test_entry_forms) run for every game in
-`EVERY_GAME`: each registered game. They find a game's own strategies by convention, the first of these that
-exists:
+`EVERY_GAME`: each registered game, and the throw-away Tally (tests/toygame). They find a game's own strategies
+by convention, the first of these that exists:
 
 1. `tests/property/strategies/<slug with "-" as "_">.py` (rickety-kate: rickety_kate.py);
 2. `strategies.py` in the package that defines the game's class, for a game that lives in the tests folder
@@ -30,7 +30,7 @@ and may define
 - `PLAUSIBLE_OPTIONS`: {option: players -> strategy}, for options whose plausible values `option_info()`
   alone does not give (default: none; choices, booleans and whole numbers come from `option_info()`);
 - `EXAMPLES`: the share of each generic test's `max_examples` this game gets (default 1; a toy game with a
-  tiny state space needs fewer).
+  tiny state space needs fewer, which keeps the suite's time where it was).
 
 Golden table files of the game in tests/cases/ are shaken too, when there are any (common.golden()).
 """
@@ -44,6 +44,7 @@ from types import ModuleType
 
 from games import registry
 from games.base import Game
+from tests.toygame import GAME as TALLY
 
 # What a game's strategies module must define; PLAUSIBLE_OPTIONS and EXAMPLES are optional.
 CONTRACT = (
@@ -57,8 +58,11 @@ CONTRACT = (
     "plausible_posts",
 )
 
-# Every registered game.
-EVERY_GAME: tuple[Game, ...] = tuple(registry.GAMES[slug] for slug in sorted(registry.GAMES))
+# Every registered game, and Tally, which a test registers with the one line a new game needs.
+EVERY_GAME: tuple[Game, ...] = (
+    *(registry.GAMES[slug] for slug in sorted(registry.GAMES) if slug != TALLY.slug),
+    TALLY,
+)
 
 
 def module_name(slug: str) -> str:

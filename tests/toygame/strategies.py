@@ -1,0 +1,111 @@
+"""Tally's property-test strategies, beside the game in its own folder (the contract:
+tests/property/strategies/__init__.py). The generic property tests find them by the game's package."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import strategies as st
+
+from tests.property.strategies.common import (
+    JSON,
+    NUMBER_TEXT,
+    ODD_DIGITS,
+    Strategy,
+    counts,
+    outside,
+    plausible_files,
+    shuffle_event,
+    string_names_from,
+)
+from tests.toygame import GAME
+
+SLUG = GAME.slug
+# A round of whole numbers and two options: a tenth of the examples a real game gets finds what there is.
+EXAMPLES = 0.1
+
+# As Tally reads them: both options from 1 to 100 (Tally.options), a round's points from 0 to 1000 (Tally.parse).
+OPTION_RANGES = {"rounds": (1, 100), "cap": (1, 100)}
+POINTS = (0, 1000)
+PLAUSIBLE_OPTIONS: dict[str, Callable[[list[str]], Strategy[JSON]]] = {
+    "rounds": lambda _players: st.integers(1, 5) | st.sampled_from([1, 100]),  # short games get over
+    "cap": lambda _players: st.sampled_from([1, 5, 10, 15, 100]) | st.integers(1, 100),
+}
+
+
+def _rounds(options: dict[str, JSON]) -> int:
+    rounds = options.get("rounds", 3)
+    return rounds if type(rounds) is int and 1 <= rounds <= 6 else 3
+
+
+@st.composite
+def random_round(draw: st.DrawFn, players: list[str]) -> dict[str, JSON]:
+    """A round for some of the players (a stranger now and then), points often fine, sometimes not a number
+    Tally takes; a field dropped, added or of the wrong type."""
+    names = draw(st.lists(string_names_from(players), max_size=len(players) + 1, unique=True))
+    points = {name: draw(st.integers(0, 20) | counts()) for name in names}
+    return draw(shuffle_event({"type": "round", "points": points}, ["points"]))
+
+
+@st.composite
+def whole_game(draw: st.DrawFn, players: list[str], options: dict[str, JSON]) -> list[dict[str, JSON]]:
+    """The game's rounds, every seat scoring 0 to 20 (some above the cap): cut short, complete or one too many."""
+    rounds = _rounds(options)
+    count = draw(st.sampled_from([rounds, rounds, rounds + 1, max(0, rounds - 1), 0]))
+    return [{"type": "round", "points": {p: draw(st.integers(0, 20)) for p in players}} for _ in range(count)]
+
+
+def events(players: list[str], options: dict[str, JSON]) -> Strategy[list[dict[str, JSON]]]:
+    good = whole_game(players, options)
+    bad = st.lists(random_round(players), min_size=1, max_size=3)
+    return st.one_of(good, good, good, bad, st.tuples(good, bad).map(lambda parts: parts[0] + parts[1]))
+
+
+@st.composite
+def out_of_range_files(draw: st.DrawFn) -> dict[str, JSON]:
+    """A plausible Tally file with one number beyond its limits: rounds, cap, a round's points, or `after`."""
+    data = draw(plausible_files(GAME))
+    events: list[JSON] = data["events"]
+    who = data["players"][0]
+    place = draw(st.sampled_from(["rounds", "cap", "points", "after"]))
+    if place in OPTION_RANGES:
+        data["options"] = {**data.get("options", {}), place: draw(outside(*OPTION_RANGES[place]))}
+    elif place == "points":
+        events.insert(draw(st.integers(0, len(events))), {"type": "round", "points": {who: draw(outside(*POINTS))}})
+    else:
+        data["retracted"] = [{"after": draw(outside(0, len(events))), "event": {"type": "round", "points": {}}}]
+    return data
+
+
+# -- the entry form (tests/toygame/web): points per seat ---------------------------------------------------------
+
+NEW_TABLE = {"player_0": "Ana", "player_1": "Ben", "player_2": "Cleo", "opt_rounds": "3", "opt_cap": "10"}
+ROUND = {"points-0": "4", "points-1": "12", "points-2": "0"}
+TABLES: dict[str, tuple[dict[str, str], list[tuple[str, dict[str, str]]]]] = {
+    "fresh": ({}, []),
+    "started": ({}, [("round", ROUND)]),
+    "over": ({"opt_rounds": "1"}, [("round", ROUND)]),
+}
+FIELDS: dict[str, Strategy[Any]] = {
+    **{f"points-{i}": NUMBER_TEXT for i in range(5)},
+    "version": NUMBER_TEXT,
+    "key": st.text(max_size=70),
+}
+
+
+@st.composite
+def random_posts(draw: st.DrawFn) -> dict[str, Any]:
+    """Any mix of the form's fields (and others), each with a random string or number."""
+    keys = draw(st.lists(st.sampled_from(sorted(FIELDS)) | st.text(max_size=10), max_size=6, unique=True))
+    return {key: draw(FIELDS.get(key, NUMBER_TEXT)) for key in keys}
+
+
+@st.composite
+def plausible_posts(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
+    """A round for the three seats, sometimes with one field off (odd digits, junk, a number out of range)."""
+    post = {f"points-{i}": str(draw(st.integers(0, 20))) for i in range(3)}
+    if draw(st.booleans()):
+        key = draw(st.sampled_from([*post, "version"]))
+        post[key] = draw(ODD_DIGITS | NUMBER_TEXT | outside(*POINTS).map(str))
+    return "round", post
