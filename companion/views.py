@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from companion import access, entries, groups, i18n, services, throttle
 from companion.board import board
+from companion.board import change as what_changed
 from companion.middleware import too_large
 from companion.models import Table, normalize_join_code
 from companion.newtable import NewTableForm
@@ -156,7 +157,7 @@ def record(request: HttpRequest, code: str, action: str) -> HttpResponse:
         return _render_board(
             request, snap, error=getattr(exc, "message", str(exc)), status=400, form=request.POST, action=action
         )
-    return _after_write(request, after, flash=True)
+    return _after_write(request, after, flash=True, before=snap)
 
 
 @require_POST
@@ -175,20 +176,20 @@ def correct(request: HttpRequest, code: str, seq: int, action: str) -> HttpRespo
     except (entries.FormError, services.Refused) as exc:
         error = getattr(exc, "message", str(exc))
         return _render_board(request, snap, error=error, status=400, form=request.POST, action=action)
-    return _after_write(request, after, flash=True)
+    return _after_write(request, after, flash=True, before=snap)
 
 
 @require_POST
 def undo(request: HttpRequest, code: str) -> HttpResponse:
-    return _change(request, code, services.undo)
+    return _change(request, code, services.undo, "undone")
 
 
 @require_POST
 def redo(request: HttpRequest, code: str) -> HttpResponse:
-    return _change(request, code, services.redo)
+    return _change(request, code, services.redo, "redone")
 
 
-def _change(request: HttpRequest, code: str, change: Change) -> HttpResponse:
+def _change(request: HttpRequest, code: str, change: Change, verb: str) -> HttpResponse:
     snap = _snapshot(code)
     if denied := _deny(request, snap):
         return denied
@@ -198,7 +199,7 @@ def _change(request: HttpRequest, code: str, change: Change) -> HttpResponse:
         return _render_board(request, _snapshot(code), error=exc.message, status=409)
     except services.Refused as exc:
         return _render_board(request, snap, error=exc.message, status=400)
-    return _after_write(request, after)
+    return _after_write(request, after, before=snap, verb=verb)
 
 
 @never_cache
@@ -229,8 +230,10 @@ def check(request: HttpRequest, code: str) -> HttpResponse:
     snap = _snapshot(code)
     titles = {s["anchor"]: s["title"] for s in snap.game.rules(request.LANGUAGE_CODE)}
     findings = [(flag, event, titles.get(flag.rule, flag.rule)) for flag, event in services.review(snap)]
-    if request.htmx:
-        return render(request, "table.html#flags", {"snap": snap, "findings": findings, "checked": True})
+    if request.htmx:  # the findings, and their count on the button
+        scorer = access.is_scorer(request, snap.table)
+        context = {"snap": snap, "findings": findings, "checked": True, "scorer": scorer}
+        return render(request, "table.html#checked", context)
     return _render_board(request, snap, findings=findings)
 
 
@@ -274,8 +277,12 @@ def import_file(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def rules(request: HttpRequest, slug: str) -> HttpResponse:
+    """The game's rules; opened from a table (?table=CODE), with a way back to it."""
     game = _game(slug)
-    return render(request, "rules.html", {"game": game, "sections": game.rules(request.LANGUAGE_CODE)})
+    code = request.GET.get("table", "")[:32]
+    back = Table.objects.filter(code=code, game=game.slug).first() if code else None
+    context = {"game": game, "sections": game.rules(request.LANGUAGE_CODE), "back": back}
+    return render(request, "rules.html", context)
 
 
 # -- helpers --------------------------------------------------------------------------------------------
@@ -321,9 +328,19 @@ def _key(request: HttpRequest) -> str:
     return request.POST.get("key") or request.headers.get("Idempotency-Key") or ""
 
 
-def _after_write(request: HttpRequest, snap: services.Snapshot, flash: bool = False) -> HttpResponse:
+def _after_write(
+    request: HttpRequest,
+    snap: services.Snapshot,
+    flash: bool = False,
+    *,
+    before: services.Snapshot | None = None,
+    verb: str = "saved",
+) -> HttpResponse:
+    """The board after a write, with the line that says what it changed (htmx); a plain post goes back to the
+    table page."""
     if request.htmx:
-        return _render_board(request, snap, flash=flash)
+        change = what_changed(before, snap, verb) if before is not None else None
+        return _render_board(request, snap, flash=flash, change=change)
     return redirect("table", code=snap.table.code)
 
 
@@ -338,8 +355,10 @@ def _render_board(
     action: str = "",
     findings: list | None = None,
     template: str = "",
+    change: object = None,
 ) -> HttpResponse:
     scorer = access.is_scorer(request, snap.table)
+    part = request.GET.get("part", "")
     context = {
         "snap": snap,
         "broken": services.broken_text(snap) if snap.broken else "",
@@ -347,12 +366,17 @@ def _render_board(
         "error": i18n.tr(error),
         "flash": flash,
         "failed": action,
-        "board": board(snap),
+        "board": board(snap, all_rows=request.GET.get("rows") == "all"),
+        "change": change,  # what the write just made changed (companion.board.Change), for its confirmation
+        # A swap (the page's script runs): a closed part of the entry panel is left out and fetched when opened
+        # (?part=NAME answers with the entry panel whole), so a swap after a write stays small on the wire.
+        "lazy": bool(request.htmx) and not part,
         "checked": findings is not None,
         "findings": findings or [],
         "entry": entries.module(snap.game.slug).context(snap, form) if scorer else {},
     } | _log_page(snap, request.GET.get("log", ""))
-    template = template or ("table.html#board" if request.htmx else "table.html")
+    if not template:
+        template = "table.html" if not request.htmx else "table.html#entry" if part else "table.html#board"
     return render(request, template, context, status=status)
 
 

@@ -283,11 +283,68 @@
     if (unsent.length) resend();
   });
 
+  // -- after a write: the line that says what changed, with the totals above it, in view -----------------------
+  // The board comes back where the form was, often far below the scoreboard: bring the scoreboard's top into
+  // view, and its confirmation line too when the scoreboard is taller than the screen above the bar.
+  function showConfirm(root) {
+    var line = root.querySelector("#scoreboard [data-confirm]");
+    if (!line || line.dataset.shown) return;
+    line.dataset.shown = "1";
+    var board = document.getElementById("scoreboard");
+    board.scrollIntoView({block: "start"});
+    var bar = document.getElementById("actions");
+    var room = window.innerHeight - (bar ? bar.offsetHeight : 0);
+    if (line.getBoundingClientRect().bottom > room) window.scrollBy(0, line.getBoundingClientRect().bottom - room + 8);
+  }
+
+  // -- Check plays: the findings in a sheet; its heading takes the focus, Close or Escape puts it away -----------
+  function showSheet(root) {
+    var sheet = root.matches && root.matches("[data-sheet]") ? root : root.querySelector("[data-sheet]");
+    if (!sheet || sheet.dataset.shown) return;
+    sheet.dataset.shown = "1";
+    var heading = sheet.querySelector("h2");
+    if (heading) heading.focus({preventScroll: true});
+  }
+  function closeSheet() {
+    var sheet = document.querySelector("[data-sheet]");
+    if (!sheet) return false;
+    var empty = document.createElement("section");
+    empty.id = "flags";
+    empty.className = "flags";
+    sheet.replaceWith(empty);
+    var check = document.querySelector("[data-check-plays]");
+    if (check) check.focus();
+    return true;
+  }
+  document.addEventListener("click", function (e) {
+    if (e.target.closest && e.target.closest("[data-sheet] [data-close]") && closeSheet()) e.preventDefault();
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape") closeSheet();
+  });
+
+  // -- an answer the page cannot show (a server error, a table gone): say so, in debug mode and out of it --------
+  document.addEventListener("htmx:responseError", function (e) {
+    var note = document.querySelector("[data-failed]");
+    if (!note) return;
+    note.textContent = fill(note.dataset.text, {status: e.detail.xhr ? e.detail.xhr.status : "?"});
+    note.hidden = false;
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var note = document.querySelector("[data-failed]");
+    if (note && e.detail.successful) note.hidden = true;
+  });
+
+  function frame(root) {
+    showConfirm(root);
+    showSheet(root);
+  }
+
   function init(root) {
     root.querySelectorAll("form.quick").forEach(initQuick);
     root.querySelectorAll("form.trick").forEach(initTrick);
     root.querySelectorAll("[data-card-picker]").forEach(initCardPicker);
   }
-  if (window.htmx) window.htmx.onLoad(init);
-  else document.addEventListener("DOMContentLoaded", function () { init(document); });
+  if (window.htmx) { window.htmx.onLoad(init); window.htmx.onLoad(frame); }
+  else document.addEventListener("DOMContentLoaded", function () { init(document); frame(document); });
 })();

@@ -44,9 +44,11 @@ def describe(event: Event, players: Sequence[str]) -> Text:
             passed = [f"{p}: {' '.join(c.pretty() for c in cards)}" for p, cards in by_seat(event.cards, players)]
             return T("Passed — %(list)s", list="; ".join(passed))
         case Penalty():
-            points = T("revoke points") if event.points is None else f"{event.points:+d}"
+            if event.points is None:  # only a revoke: the table's revoke penalty
+                return T("%(name)s: penalty for a revoke", name=event.player)
+            points = f"{event.points:+d}"
             if event.reason:
                 reason = penalty_reason(event.reason)
-                return T("Penalty %(name)s %(points)s (%(reason)s)", name=event.player, points=points, reason=reason)
-            return T("Penalty %(name)s %(points)s", name=event.player, points=points)
+                return T("%(name)s: %(points)s penalty (%(reason)s)", name=event.player, points=points, reason=reason)
+            return T("%(name)s: %(points)s penalty", name=event.player, points=points)
     return Text("?")  # no event of this game: nothing to translate

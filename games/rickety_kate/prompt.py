@@ -8,7 +8,7 @@ from typing import Any
 from games.base import Prompt
 from games.cards import SUITS, Card
 from games.rickety_kate.deck import TWO_OF_CLUBS, deck_for
-from games.rickety_kate.engine import HandPlay, State, pass_direction
+from games.rickety_kate.engine import HandPlay, State, pass_direction, penalty_reason
 from games.text import T, Text, join
 
 
@@ -39,6 +39,7 @@ def _hand_details(state: State, hand: HandPlay | None) -> dict[str, Any]:
         "direction": direction,
         "players": list(players),
         "playoff": len(players) < len(state.players),
+        "penalties": _penalties(state, hand),  # given during this hand: they count when it is scored
         "hearts": deck.hearts,
         "ladies": deck.ladies,
         "lady": str(options.lady),
@@ -57,6 +58,16 @@ def _hand_details(state: State, hand: HandPlay | None) -> dict[str, Any]:
 def _remaining(left: Counter[Card]) -> dict[str, list[str]]:
     """Cards not yet played in this hand, by suit in rank order (a card twice with two decks)."""
     return {suit: [str(c) for c in sorted(left.elements()) if c.suit == suit] for suit in SUITS}
+
+
+def _penalties(state: State, hand: HandPlay | None) -> list[dict[str, Any]]:
+    """The penalties given during the hand being played (or before the first hand): pending until it is scored.
+    Each as {"player", "points", "reason"} (the reason as people read it, "" when none was given)."""
+    given = hand.penalties if hand else state.early_penalties
+    return [
+        {"player": p.player, "points": p.points or 0, "reason": penalty_reason(p.reason) if p.reason else ""}
+        for p in given
+    ]
 
 
 def _left_of_dealer(players: list[str] | tuple[str, ...], hand: HandPlay | None, state: State) -> str:

@@ -69,7 +69,7 @@ def test_log_lines_headline_and_round_explanations_in_german(client: Client, tab
     trick(client, table, 0, "2C", "3C", "4C", "5C")
     german = page(client.get(f"/t/{table.code}/", **DE))
     assert "Stich, ausgespielt von Ana: 2♣ 3♣ 4♣ 5♣" in german  # a log line
-    assert "Strafe Ben Punkte fürs Nichtbedienen (nicht bedient)" in german  # another, with its reason
+    assert "Ben: Strafe fürs Nichtbedienen" in german  # another: a revoke penalty
     assert "Ben +13 Strafe (nicht bedient)" in german  # the first hand's explanation
     assert "Hand 2, Stich 2: Dan spielt aus." in german  # the headline
     english = page(client.get(f"/t/{table.code}/"))

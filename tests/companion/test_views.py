@@ -117,7 +117,8 @@ def test_trick_entry_and_check_plays_flags_a_revoke(client: Client, table: Table
     trick(0, "2C", "3C", "4C", "5H")  # Dan throws a heart on clubs...
     trick(3, "6C", "2D", "3D", "4D")  # ...then plays a club: the revoke is proven
     page = client.get(f"/t/{table.code}/check/", **HTMX).content.decode()
-    assert "rk.follow-suit" in page and "/rules/rickety-kate/#rk.follow-suit" in page and "Dan" in page
+    rule = f"/rules/rickety-kate/?table={table.code}#rk.follow-suit"  # the rules page leads back to the table
+    assert "rk.follow-suit" in page and rule in page and "Dan" in page
     full = client.get(f"/t/{table.code}/check/")
     assert full.status_code == 200 and "<html" in full.content.decode()
 

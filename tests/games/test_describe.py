@@ -16,3 +16,12 @@ def test_describe_pass_lists_players_in_seat_order() -> None:
     """Log: passed cards read in seat order."""
     event = parse_event({"type": "pass", "cards": {"Ben": ["2H", "3H", "4H"], "Ana": ["QS", "AS", "KS"]}})
     assert str(describe(event, PLAYERS)) == "Passed — Ana: Q♠ A♠ K♠; Ben: 2♥ 3♥ 4♥"
+
+
+def test_describe_penalty_in_plain_words() -> None:
+    """Who, how much and why, never "revoke points (revoke)"."""
+    lines = [
+        str(describe(parse_event({"type": "penalty", "player": "Ben", **extra}), PLAYERS))
+        for extra in ({"reason": "revoke"}, {"points": 5, "reason": "revoke"}, {"points": 5, "reason": "slow"})
+    ]
+    assert lines == ["Ben: penalty for a revoke", "Ben: +5 penalty (revoke)", "Ben: +5 penalty (slow)"]
