@@ -170,3 +170,11 @@ def test_every_option_is_labelled_and_its_help_is_found(client: Client, db: None
         labelled = f'for="{field_id}"' in page or re.search(rf'<label[^>]*>[^<]*<input[^>]* id="{field_id}"', page)
         assert labelled, field_id
     assert page.count("<legend") >= 3  # the choices and the numbers per card are groups with a name
+
+
+def test_recent_tables_name_the_game_and_who_leads(client: Client, table: Table) -> None:
+    services.append(table, [hand(Ben=13)])
+    client.get(f"/g/{table.group.token}/")
+    page = text(client.get("/"))
+    assert "Rickety Kate" in page and "rickety-kate" not in page
+    assert "Leading: Ana, Cleo (0)" in page
