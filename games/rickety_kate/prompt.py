@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from games.base import Prompt
-from games.cards import SUITS, Card
+from games.cards import SUITS, Card, full_deck
 from games.rickety_kate.deck import TWO_OF_CLUBS, deck_for
 from games.rickety_kate.engine import HandPlay, State, pass_direction, penalty_reason
 from games.text import T, Text, join
@@ -52,7 +52,19 @@ def _hand_details(state: State, hand: HandPlay | None) -> dict[str, Any]:
         "passed": hand is not None and hand.passes is not None,
         "first_lead": None if TWO_OF_CLUBS in deck else _left_of_dealer(players, hand, state),
         "remaining": _remaining(deck.counts - hand.played() if hand else deck.counts),
+        "removed": [str(c) for c in full_deck() if c not in deck],  # out of this hand's deck
+        "pass_count": PASS_CARDS if direction != "hold" else 0,
+        "orders": {p: _order(players, p) for p in players},  # who plays, in turn, when p leads
     }
+
+
+PASS_CARDS = 3  # rule rk.pass-three
+
+
+def _order(players: list[str] | tuple[str, ...], leader: str) -> list[str]:
+    """The players of a trick in the order they play when `leader` leads: round the table from the leader."""
+    start = players.index(leader)
+    return list(players[start:]) + list(players[:start])
 
 
 def _remaining(left: Counter[Card]) -> dict[str, list[str]]:
@@ -82,8 +94,7 @@ def _left_of_dealer(players: list[str] | tuple[str, ...], hand: HandPlay | None,
 
 def _trick_details(hand: HandPlay) -> dict[str, Any]:
     leader = hand.next_leader() or hand.players[0]
-    start = hand.players.index(leader)
-    return {"leader": leader, "order": list(hand.players[start:] + hand.players[:start])}
+    return {"leader": leader, "order": _order(hand.players, leader)}
 
 
 PASSING = {
