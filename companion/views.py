@@ -153,6 +153,8 @@ def record(request: HttpRequest, code: str, action: str) -> HttpResponse:
         after = services.append(snap.table, events, _version(request), _key(request))
     except services.Stale as exc:
         return _render_board(request, _snapshot(code), error=exc.message, status=409, form=request.POST, action=action)
+    except entries.Question:  # one more answer before it is saved: the entry asks it, nothing went wrong
+        return _render_board(request, snap, form=request.POST, action=action)
     except (entries.FormError, services.Refused) as exc:
         return _render_board(
             request, snap, error=getattr(exc, "message", str(exc)), status=400, form=request.POST, action=action
@@ -172,10 +174,13 @@ def correct(request: HttpRequest, code: str, seq: int, action: str) -> HttpRespo
             raise entries.FormError(_("A correction replaces one entry with one entry."))
         after = services.correct(snap.table, seq, events[0], _version(request), _key(request))
     except services.Stale as exc:
-        return _render_board(request, _snapshot(code), error=exc.message, status=409, form=request.POST, action=action)
+        fresh = _snapshot(code)
+        return _render_board(request, fresh, error=exc.message, status=409, form=request.POST, action=action, fix=seq)
+    except entries.Question:
+        return _render_board(request, snap, form=request.POST, action=action, fix=seq)
     except (entries.FormError, services.Refused) as exc:
         error = getattr(exc, "message", str(exc))
-        return _render_board(request, snap, error=error, status=400, form=request.POST, action=action)
+        return _render_board(request, snap, error=error, status=400, form=request.POST, action=action, fix=seq)
     return _after_write(request, after, flash=True, before=snap)
 
 
@@ -355,9 +360,12 @@ def _render_board(
     action: str = "",
     findings: list | None = None,
     template: str = "",
+    fix: int | None = None,
     change: object = None,
 ) -> HttpResponse:
+    """The table page (or its board, for htmx). `fix` (or ?fix=SEQ) opens that log entry's form to correct it."""
     scorer = access.is_scorer(request, snap.table)
+    fixing = fix if fix is not None else request.GET.get("fix")
     part = request.GET.get("part", "")
     context = {
         "snap": snap,
@@ -373,7 +381,8 @@ def _render_board(
         "lazy": bool(request.htmx) and not part,
         "checked": findings is not None,
         "findings": findings or [],
-        "entry": entries.module(snap.game.slug).context(snap, form) if scorer else {},
+        "entry": entries.panel(snap, form, action=action, fix=fixing) if scorer else {},
+        "fixable": entries.fixable(snap.game.slug) if scorer else (),
     } | _log_page(snap, request.GET.get("log", ""))
     if not template:
         template = "table.html" if not request.htmx else "table.html#entry" if part else "table.html#board"

@@ -4,12 +4,16 @@ Each game names its web module in `Game.web` (for the real games a package here,
 - `ACTIONS`: action name -> builder(post, snapshot) returning the events the form stands for (or FormError);
 - `context(snapshot, form)`: what its templates show, with the values to refill after an error;
 - a `templates/` folder beside it with `entry.html` (and `panel.html` when the game has a state panel),
-  reached as "game/<slug>/<file>" (companion/loaders.py).
+  reached as "game/<slug>/<file>" (companion/loaders.py);
+- optionally `form_for(payload, snapshot)`: the (action, fields) of the form that stands for a stored event, or
+  None; with it, an undone entry comes back in its form filled in, and the log offers "Fix" on the event types
+  listed in `FIXABLE` (the form, filled in as the table stood before the entry, posts to the correct view).
 The helpers below are shared by every game's forms."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
@@ -18,12 +22,36 @@ from typing import Any
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
+from companion import services
 from companion.services import Snapshot
 from games import registry
 
 
 class FormError(ValueError):
     """A form that cannot become an event; the message is for the player."""
+
+
+class Question(FormError):
+    """A form that needs one more answer before it is saved (the shooter's moon choice): the view shows the entry
+    again, typed values kept, and the game's entry template asks it. The message says it in a sentence."""
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A recorded entry being corrected: its form posts to the correct view."""
+
+    seq: int
+    action: str  # the entry form's action: "trick", "hand", ...
+    text: object  # the entry's log line (a game's Text or a plain string)
+
+
+@dataclass(frozen=True)
+class Last:
+    """The newest live entry, when its form can show it again: the panel offers Edit beside it."""
+
+    seq: int
+    action: str
+    text: object
 
 
 def module(slug: str) -> ModuleType:
@@ -64,3 +92,60 @@ def seat(post: QueryDict, key: str, players: tuple[str, ...] | list[str], what: 
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 3 or int(raw) >= len(players):
         raise FormError(_("Choose %(what)s.") % {"what": what})
     return players[int(raw)]
+
+
+def fixable(slug: str) -> tuple[str, ...]:
+    """The event types whose log entries the game's forms can correct ("Fix" in the log)."""
+    return tuple(getattr(module(slug), "FIXABLE", ()))
+
+
+def panel(snap: Snapshot, form: QueryDict | None, *, action: str = "", fix: object = None) -> dict[str, Any]:
+    """The entry panel's context: the game's `context(snap, form)`, and with it for every game whose web side
+    has `form_for`:
+    - `fix`: the form of live entry `fix` (a log sequence number), filled in with it and read as the table stood
+      before it, posting to the correct view (a form sent back after an error stays as sent);
+    - after an Undo, the form of the entry undone, filled in (Redo would bring it back as it was; a slip in it
+      costs one change, never all the taps again);
+    - `last`: the newest live entry, when its form can show it, for Edit beside it;
+    - `open`: which entry form to open (the action just refused, or the one filled in)."""
+    web = module(snap.game.slug)
+    refill: Callable[[Mapping[str, Any], Snapshot], tuple[str, Mapping[str, list[str]]] | None] | None
+    refill = getattr(web, "form_for", None)
+    if refill is None:
+        return dict(web.context(snap, form)) | {"open": action}
+    seq = _seq(fix)
+    readable = snap.live[: len(snap.events)]  # a broken log's entries past the break cannot be read as forms
+    index = next((i for i, e in enumerate(readable) if e.seq == seq), None) if seq is not None else None
+    if seq is not None and index is not None:
+        before = services.as_of(snap, seq)
+        filled = refill(readable[index].payload, before)
+        if filled is not None:
+            kind, fields = filled
+            text = snap.game.describe(snap.events[index], snap.players)
+            context = dict(web.context(before, form if form is not None else _query(fields)))
+            return context | {"fix": Fix(seq, kind, text), "open": kind}
+    if form is None and (undone := snap.redoable()) is not None and snap.broken is None:
+        filled = refill(undone.payload, snap)
+        if filled is not None:
+            action, form = filled[0], _query(filled[1])
+    context = dict(web.context(snap, form)) | {"open": action}
+    if readable and snap.broken is None:
+        newest = readable[-1]
+        kind = newest.payload.get("type")
+        if kind in fixable(snap.game.slug):
+            context["last"] = Last(newest.seq, str(kind), snap.game.describe(snap.events[-1], snap.players))
+    return context
+
+
+def _seq(raw: object) -> int | None:
+    if isinstance(raw, int):
+        return raw
+    text = str(raw or "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None
+
+
+def _query(fields: Mapping[str, list[str]]) -> QueryDict:
+    form = QueryDict(mutable=True)
+    for key, values in fields.items():
+        form.setlist(key, list(values))
+    return form

@@ -44,8 +44,8 @@ def test_a_phone_goes_through_every_page_with_no_violation(phone: Page) -> None:
 
     # A hand through kibitz.js and an htmx swap, then one live poll.
     form = phone.locator("form.quick")
-    expect(form.locator(".stepper .controls")).to_have_count(len(PLAYERS))
-    phone.locator('.stepper[data-seat="0"] button.rest').click()
+    expect(form.locator(".stepper .pick")).to_have_count(len(PLAYERS))
+    phone.locator('.stepper[data-seat="0"] .pad .rest').click()  # the first player's pad is open
     phone.locator("fieldset.lady label").filter(has_text="Dan").click()
     form.locator("[data-save]").click()
     expect(phone.locator("#board")).to_have_attribute("data-version", "1")

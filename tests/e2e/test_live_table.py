@@ -44,9 +44,17 @@ def totals(page: Page):
     return page.locator("#scoreboard tfoot td")
 
 
+def rest_to(page: Page, seat: int) -> None:
+    """'The rest' of the hearts to one player: open their pad (unless it is), tap 'the rest'."""
+    row = page.locator(f'.stepper[data-seat="{seat}"]')
+    if row.locator("button.pick").get_attribute("aria-expanded") != "true":
+        row.locator("button.pick").click()
+    row.locator(".pad .rest").click()
+
+
 def all_hearts_to(page: Page, seat: int, lady: str) -> None:
-    """Everything to one player except the lady: 'the rest' on their row, then the lady chip."""
-    page.locator(f'.stepper[data-seat="{seat}"] button.rest').click()
+    """Everything to one player except the lady: 'the rest' on their pad, then the lady chip."""
+    rest_to(page, seat)
     page.locator("fieldset.lady label").filter(has_text=lady).click()
 
 
@@ -70,7 +78,7 @@ def test_two_scorers_at_once_nothing_is_lost(open_phone, table: Table) -> None:
     first = open_phone(f"/s/{table.scorer_token}/")
     second = open_phone(f"/s/{table.scorer_token}/")
 
-    first.locator('.stepper[data-seat="1"] button.rest').click()  # the first phone starts typing...
+    rest_to(first, 1)  # the first phone starts typing...
     all_hearts_to(second, 2, "Dan")  # ...while the second saves a hand
     save_hand(second)
     expect(totals(second)).to_have_text(["★ 0", "★ 0", "13", "13"])

@@ -1,16 +1,29 @@
-"""Rickety Kate entry forms -> events. Checks only the form's shape; the engine judges the rest."""
+"""Rickety Kate entry forms -> events. Checks only the form's shape; the engine judges the rest, and the game
+says when the new moon rule needs the shooter's choice (games/rickety_kate/moon.py).
+
+The forms' fields (seat numbers are indices into the hand's players, the prompt's `players`):
+- quick hand: `hearts-<seat>` (a count), `lady-<k>` (a seat per lady in play), `bonus-<card>-<k>`, `moon`;
+- trick: `leader` (a seat), `card-<n>` the n-th card played (0: the lead), `moon`;
+- passes: `pass-<seat>`, the cards that player passed (several values).
+"""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from typing import Any
 
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
-from companion.entries import FormError, seat, whole_number
+from companion import cardpicker
+from companion.entries import FormError, Question, seat, whole_number
 from companion.services import Snapshot
-from games.cards import SYMBOLS as SUIT_SYMBOLS
-from games.rickety_kate.events import PENALTY_POINTS
+from games.base import InvalidEvent
+from games.cards import parse_card
+from games.notation import FrenchNotation
+from games.rickety_kate.events import MOON_CHOICES, PENALTY_POINTS
+from games.rickety_kate.moon import MoonQuestion, moon_question
 
 
 def _playing(snap: Snapshot) -> dict[str, Any]:
@@ -20,8 +33,7 @@ def _playing(snap: Snapshot) -> dict[str, Any]:
     return dict(snap.prompt.details)
 
 
-def hand(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
-    d = _playing(snap)
+def _hand_event(post: QueryDict, d: Mapping[str, Any]) -> dict[str, Any]:
     players: list[str] = d["players"]
     hearts = {}
     for i, name in enumerate(players):
@@ -39,14 +51,10 @@ def hand(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
         bonus[card] = takers[0] if len(takers) == 1 else takers
     if bonus:
         event["bonus"] = bonus
-    moon = post.get("moon", "")
-    if moon in ("add", "subtract"):
-        event["moon"] = moon
-    return [event]
+    return event
 
 
-def trick(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
-    d = _playing(snap)
+def _trick_event(post: QueryDict, d: Mapping[str, Any]) -> dict[str, Any]:
     players: list[str] = d["players"]
     leader = seat(post, "leader", players, _("who led the trick"))
     cards = []
@@ -55,11 +63,49 @@ def trick(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
         if not card:
             raise FormError(_("A trick needs %(n)d cards; card %(i)d is missing.") % {"n": len(players), "i": i + 1})
         cards.append(card.upper())
-    event: dict[str, Any] = {"type": "trick", "leader": leader, "cards": cards}
-    moon = post.get("moon", "")
-    if moon in ("add", "subtract"):
-        event["moon"] = moon
-    return [event]
+    return {"type": "trick", "leader": leader, "cards": cards}
+
+
+def _question(snap: Snapshot, event: Mapping[str, Any]) -> MoonQuestion | None:
+    """The game's moon question for this entry (None when there is none, or the entry does not read)."""
+    try:
+        parsed = snap.game.parse(dict(event))
+    except InvalidEvent:
+        return None
+    return moon_question(snap.state, parsed)
+
+
+def _with_moon(post: QueryDict, snap: Snapshot, event: dict[str, Any]) -> dict[str, Any]:
+    """The shooter's choice, as the game asks for it: kept when the entry completes a moon under the new rule,
+    asked for (Question) when the form has none, dropped when the game asks nothing (a stale choice)."""
+    question = _question(snap, event)
+    if question is None:
+        return event
+    choice = post.get("moon", "")
+    if choice not in MOON_CHOICES:
+        words = _moon_words(question)
+        raise Question(
+            _("%(name)s shot the moon: choose “%(add)s” or “%(subtract)s”.")
+            % {"name": question.shooter, "add": words["add"], "subtract": words["subtract"]}
+        )
+    return event | {"moon": choice}
+
+
+def _moon_words(question: MoonQuestion) -> dict[str, str]:
+    """The two choices in the words on their buttons."""
+    n = question.points
+    return {
+        "add": _("+%(n)s to everyone else") % {"n": n},
+        "subtract": _("−%(n)s for %(name)s") % {"n": n, "name": question.shooter},
+    }
+
+
+def hand(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
+    return [_with_moon(post, snap, _hand_event(post, _playing(snap)))]
+
+
+def trick(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
+    return [_with_moon(post, snap, _trick_event(post, _playing(snap)))]
 
 
 def passes(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
@@ -88,6 +134,7 @@ def deal(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
 
 
 ACTIONS = {"hand": hand, "trick": trick, "pass": passes, "penalty": penalty, "deal": deal}
+FIXABLE = ("hand", "trick")
 
 # A short game a scorer records at a new table with the fewest players (three: 13 hearts in play), for the
 # tests every registered game must pass.
@@ -97,29 +144,145 @@ DEMO = [
 ]
 
 
+def form_for(payload: Mapping[str, Any], snap: Snapshot) -> tuple[str, dict[str, list[str]]] | None:
+    """The form (action, fields) that records `payload` at `snap`: a quick hand or a trick, filled in again
+    after an Undo or for a correction. None for other events, or when the entry does not fit these players."""
+    if snap.prompt.kind == "over" or payload.get("type") not in FIXABLE:
+        return None
+    players: list[str] = snap.prompt.details["players"]
+    try:
+        fields = _hand_fields(payload, players) if payload["type"] == "hand" else _trick_fields(payload, players)
+    except (KeyError, ValueError, TypeError, AttributeError):
+        return None  # a stored entry these players cannot have made: no form for it
+    if payload.get("moon") in MOON_CHOICES:
+        fields["moon"] = [str(payload["moon"])]
+    return str(payload["type"]), fields
+
+
+def _names(value: Any) -> list[str]:
+    return [value] if isinstance(value, str) else list(value)
+
+
+def _hand_fields(payload: Mapping[str, Any], players: list[str]) -> dict[str, list[str]]:
+    fields = {f"hearts-{players.index(name)}": [str(int(n))] for name, n in payload["hearts"].items() if n}
+    for k, name in enumerate(_names(payload["lady"])):
+        fields[f"lady-{k}"] = [str(players.index(name))]
+    for card, takers in (payload.get("bonus") or {}).items():
+        for k, name in enumerate(_names(takers)):
+            fields[f"bonus-{parse_card(card)}-{k}"] = [str(players.index(name))]
+    return fields
+
+
+def _trick_fields(payload: Mapping[str, Any], players: list[str]) -> dict[str, list[str]]:
+    fields = {"leader": [str(players.index(payload["leader"]))]}
+    for n, card in enumerate(payload["cards"]):
+        fields[f"card-{n}"] = [str(parse_card(card))]
+    return fields
+
+
 def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
-    """What the entry templates show: seats, the cards still possible, and values to refill after an error."""
-    d = snap.prompt.details
+    """What the entry templates show: seats, the card pickers with the cards still possible, values to refill
+    (after an error, an Undo, or for a correction), and the game's moon question for the entry as filled in."""
+    d = dict(snap.prompt.details)
     if snap.prompt.kind == "over":
-        return {}
+        return {"d": d, "kind": "over"}
     form = form or QueryDict()
     players: list[str] = d["players"]
-    leader = d.get("leader") or d["first_lead"]  # the game says who leads, when it can know
-    suits = [(suit, SUIT_SYMBOLS[suit], cards) for suit, cards in d["remaining"].items() if cards]
+    seats = list(enumerate(players))
+    # The game says who leads when it can know (the last trick's winner, or left of the dealer without 2♣).
+    known = d.get("leader") or d["first_lead"]
+    leader_index = form.get("leader", str(players.index(known)) if known else "")
+    leader = players[int(leader_index)] if leader_index.isdigit() and int(leader_index) < len(players) else None
+    notation = FrenchNotation(removed=d["removed"], double_deck=d["bonus_copies"] == 2)
+    remaining = [card for cards in d["remaining"].values() for card in cards]
+    can_pass = not d["tricks_done"] and not d["passed"] and d["direction"] != "hold"
     return {
-        "seats": [(i, name, form.get(f"hearts-{i}", "0")) for i, name in enumerate(players)],
+        "d": d,
+        "kind": snap.prompt.kind,
+        "seats": [(i, name, form.get(f"hearts-{i}", "0")) for i, name in seats],
         "lady_slots": [(k, form.get(f"lady-{k}", "")) for k in range(d["ladies"])],
         "bonus_slots": [
             (card, k, form.get(f"bonus-{card}-{k}", "")) for card in d["bonus"] for k in range(d["bonus_copies"])
         ],
-        "leader_index": str(players.index(leader)) if leader else form.get("leader", ""),
-        "card_slots": [(i, form.get(f"card-{i}", "")) for i in range(len(players))],
-        "suits": suits,
+        "leaders": [(i, name, json.dumps(d["orders"][name])) for i, name in seats],
+        "leader_index": leader_index,
+        "trick_picker": _trick_picker(notation, d, remaining, form, leader),
         "last_trick": d["tricks_done"] + 1 == d["hand_size"],
-        "can_pass": not d["tricks_done"] and not d["passed"] and d["direction"] != "hold",
+        "can_pass": can_pass,
+        "pass_picker": _pass_picker(notation, seats, remaining, form) if can_pass else None,
+        "moon": _moon_context(snap, form),
         "between_hands": snap.state.current is None and bool(snap.state.hands),
         "revoke_points": snap.options.revoke_points,
         "penalty_min": PENALTY_POINTS[0],
         "penalty_max": PENALTY_POINTS[1],
         "table_seats": list(enumerate(snap.players)),
+    }
+
+
+def _trick_picker(
+    notation: FrenchNotation, d: Mapping[str, Any], remaining: list[str], form: QueryDict, leader: str | None
+) -> cardpicker.Picker:
+    """One seat of the picker per card of the trick, in play order (`card-0` is the lead), each named by who
+    plays it once the leader is known ("Card 1" ... until then; kibitz.js renames them when one is tapped)."""
+    players: list[str] = d["players"]
+    order = d["orders"][leader] if leader else [_("Card %(n)s") % {"n": n + 1} for n in range(len(players))]
+    plays = dict.fromkeys(order, "")
+    if leader:
+        plays = {name: _("%(name)s plays") % {"name": name} for name in order}
+    return cardpicker.build(
+        notation,
+        list(enumerate(order)),
+        name="card",
+        available=remaining,
+        chosen={n: [form.get(f"card-{n}", "")] for n in range(len(players)) if form.get(f"card-{n}")},
+        legend=lambda name: plays[name] or name,
+        required=True,
+    )
+
+
+def _pass_picker(
+    notation: FrenchNotation, seats: list[tuple[int, str]], remaining: list[str], form: QueryDict
+) -> cardpicker.Picker:
+    """A set of cards per player, one player at a time (kibitz.js counts them against the prompt's pass_count)."""
+    return cardpicker.build(
+        notation,
+        seats,
+        name="pass",
+        multiple=True,
+        available=remaining,
+        chosen=cardpicker.picked(form, "pass", seats),
+        legend=lambda name: _("%(name)s passed") % {"name": name},
+        per_seat=1,
+    )
+
+
+def _moon_context(snap: Snapshot, form: QueryDict) -> dict[str, Any] | None:
+    """The moon question for the entry as filled in (a quick hand, or a trick), with each choice's words and the
+    totals it leads to; None when the game asks nothing (or the form is not a whole entry yet)."""
+    d = snap.prompt.details
+    question = None
+    for build in (_trick_event, _hand_event):
+        try:
+            event = build(form, d)
+        except FormError:
+            continue
+        if build is _trick_event or any(form.get(f"hearts-{i}") for i in range(len(d["players"]))):
+            question = _question(snap, event)
+        if question is not None:
+            break
+    if question is None:
+        return None
+    words = _moon_words(question)
+    return {
+        "shooter": question.shooter,
+        "points": question.points,
+        "choices": [
+            {
+                "value": o.choice,
+                "words": words[o.choice],
+                "totals": [(name, o.totals[name]) for name in snap.players],
+                "chosen": form.get("moon") == o.choice,
+            }
+            for o in question.outcomes
+        ],
     }

@@ -1,0 +1,232 @@
+"""Rickety Kate's entry forms through the test client: the moon asked only when the game sees one (and in the words
+on its buttons), forms filled in again after an Undo and for a correction ("Fix" in the log), the card pickers
+for tricks and passes."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.http import QueryDict
+from django.test import Client
+
+from companion import entries, services
+from companion.entries import rickety_kate as web
+from companion.models import Table
+from tests.companion.conftest import PLAYERS, hand
+from tests.games.rk import LEGAL_FOUR, one_suit_each, trick, tricks
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def post(client: Client, table: Table, action: str, data: dict, **extra: str):
+    return client.post(f"/t/{table.code}/record/{action}/", data, **HTMX, **extra)
+
+
+def live(table: Table) -> list[dict]:
+    return [dict(e.payload) for e in table.events.filter(retracted=False).order_by("seq")]
+
+
+def snap(table: Table) -> services.Snapshot:
+    return services.snapshot(Table.objects.get(pk=table.pk))
+
+
+def checked(page: str, name: str) -> list[str]:
+    """The values of the checked inputs named `name` in a rendered page."""
+    inputs = re.findall(r"<input[^>]*>", page)
+    return [
+        re.search(r'value="([^"]*)"', i).group(1)  # type: ignore[union-attr]
+        for i in inputs
+        if f'name="{name}"' in i and re.search(r"\bchecked\b", i)
+    ]
+
+
+# -- the moon ---------------------------------------------------------------------------------------------------
+
+
+def test_a_moon_hand_is_asked_before_it_is_saved(client: Client, table: Table) -> None:
+    response = post(client, table, "hand", {"hearts-1": "13", "lady-0": "1"})
+    page = response.content.decode()
+    assert response.status_code == 200 and table.events.count() == 0
+    assert 'role="alert"' not in page  # a question, not an error
+    assert "Ben shot the moon. Which way does it count? Tapping one saves it." in page
+    assert 'name="moon" value="add" class="primary big">+26 to everyone else</button>' in page
+    assert 'name="moon" value="subtract" class="primary big">−26 for Ben</button>' in page
+    assert "Totals then: <span>Ana 26</span> · <span>Ben 0</span>" in page
+    assert 'name="hearts-1" min="0" max="13" value="13"' in page  # kept as typed
+    assert post(client, table, "hand", {"hearts-1": "13", "lady-0": "1", "moon": "subtract"}).status_code == 200
+    assert live(table) == [{"type": "hand", "hearts": {"Ben": 13}, "lady": "Ben", "moon": "subtract"}]
+
+
+def test_a_plain_post_is_asked_too(client: Client, table: Table) -> None:
+    response = client.post(f"/t/{table.code}/record/hand/", {"hearts-1": "13", "lady-0": "1"})
+    assert response.status_code == 200 and "<html" in response.content.decode()
+    assert "−26 for Ben" in response.content.decode() and table.events.count() == 0
+
+
+def test_no_question_when_the_hearts_are_split_and_a_stale_choice_is_dropped(client: Client, table: Table) -> None:
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert "data-question" not in page and "to everyone else" not in page  # never asked up front
+    assert post(client, table, "hand", {"hearts-1": "12", "hearts-2": "1", "lady-0": "1", "moon": "add"})
+    assert live(table) == [{"type": "hand", "hearts": {"Ben": 12, "Cleo": 1}, "lady": "Ben"}]
+
+
+def test_the_old_moon_rule_asks_nothing(client: Client, db: None) -> None:
+    table = services.create_table("rickety-kate", PLAYERS, {"moon": "old"})
+    client.get(f"/s/{table.scorer_token}/")
+    assert post(client, table, "hand", {"hearts-1": "13", "lady-0": "1"}).status_code == 200
+    assert live(table) == [{"type": "hand", "hearts": {"Ben": 13}, "lady": "Ben"}]
+
+
+def test_the_last_trick_of_a_moon_is_asked_and_earlier_tricks_never(client: Client, table: Table) -> None:
+    events = one_suit_each()
+    services.append(table, events[:1])
+    second = {"leader": "0", "card-0": "3C", "card-1": "3D", "card-2": "3H", "card-3": "3S", "moon": "add"}
+    assert post(client, table, "trick", second).status_code == 200
+    assert "moon" not in live(table)[-1]  # a choice on a trick before the last is dropped
+    services.append(table, events[2:-1])
+    last = {"leader": "0", "card-0": "AC", "card-1": "AD", "card-2": "AH", "card-3": "AS"}
+    response = post(client, table, "trick", last)
+    page = response.content.decode()
+    assert response.status_code == 200 and table.events.count() == 12
+    assert "Ana shot the moon." in page and "−26 for Ana" in page
+    assert [checked(page, f"card-{n}") for n in range(4)] == [["AC"], ["AD"], ["AH"], ["AS"]]
+    assert post(client, table, "trick", last | {"moon": "add"}).status_code == 200
+    assert live(table)[-1]["moon"] == "add"
+
+
+def test_the_question_in_words_for_a_view_that_shows_it_as_a_refusal(table: Table) -> None:
+    with pytest.raises(entries.Question, match="Ben shot the moon: choose “\\+26 to everyone else” or “−26 for Ben”"):
+        web.hand(QueryDict("hearts-1=13&lady-0=1"), snap(table))
+
+
+# -- filled in again --------------------------------------------------------------------------------------------
+
+
+def test_undo_brings_a_quick_hand_back_filled_in(client: Client, table: Table) -> None:
+    services.append(table, [hand(Ana=4, Ben=9, lady="Cleo")])
+    client.post(f"/t/{table.code}/undo/", **HTMX)
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert 'name="hearts-0" min="0" max="13" value="4"' in page
+    assert 'name="hearts-1" min="0" max="13" value="9"' in page
+    assert 'name="hearts-2" min="0" max="13" value="0"' in page
+    assert checked(page, "lady-0") == ["2"]
+
+
+def test_undo_brings_a_trick_back_with_its_cards_in_the_slots(client: Client, table: Table) -> None:
+    services.append(table, tricks(LEGAL_FOUR[:2]))
+    client.post(f"/t/{table.code}/undo/", **HTMX)
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert checked(page, "leader") == ["3"]  # Dan led it
+    assert [checked(page, f"card-{n}") for n in range(4)] == [["6C"], ["7C"], ["8C"], ["9C"]]
+    assert '<details class="mode" open data-mode="tricks">' in page
+
+
+def test_the_first_trick_undone_opens_the_trick_form_not_quick_entry(client: Client, table: Table) -> None:
+    services.append(table, tricks(LEGAL_FOUR[:1]))
+    page = client.post(f"/t/{table.code}/undo/", **HTMX).content.decode()
+    assert '<details class="mode" open data-mode="tricks">' in page
+    assert '<details class="mode"  data-mode="quick">' in page
+    assert [checked(page, f"card-{n}") for n in range(4)] == [["2C"], ["3C"], ["4C"], ["5C"]]
+
+
+def test_form_for_reads_back_what_the_builders_write(db: None) -> None:
+    """A hand and a trick turned into their forms and built again are the same events."""
+    now = snap(services.create_table("rickety-kate", PLAYERS, {"moon": "new", "jack_of_diamonds": True}))
+    quick = {"type": "hand", "hearts": {"Ben": 13}, "lady": "Ben", "bonus": {"JD": "Cleo"}, "moon": "add"}
+    action, fields = web.form_for(quick, now)
+    assert action == "hand" and web.hand(entries._query(fields), now) == [quick]
+    played = trick("Cleo", "2C 3C 4C 5C")
+    action, fields = web.form_for(played, now)
+    assert action == "trick" and web.trick(entries._query(fields), now) == [played]
+    assert web.form_for({"type": "penalty", "player": "Ana"}, now) is None
+    assert web.form_for({"type": "hand", "hearts": {"Zed": 13}, "lady": "Zed"}, now) is None
+
+
+# -- Fix and Edit -----------------------------------------------------------------------------------------------
+
+
+def test_the_log_offers_fix_on_tricks_and_hands_only(client: Client, table: Table) -> None:
+    services.append(table, [hand(Ana=13), {"type": "penalty", "player": "Ben", "reason": "revoke"}])
+    services.append(table, tricks(LEGAL_FOUR[:1]))
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert '<a class="fix" href="?fix=1#entry" hx-get="?fix=1">Fix</a>' in page
+    assert '<a class="fix" href="?fix=3#entry" hx-get="?fix=3">Fix</a>' in page
+    assert "?fix=2" not in page
+    assert 'class="fix"' not in Client().get(f"/t/{table.code}/").content.decode()  # not for a watcher
+
+
+def test_fix_opens_a_trick_as_the_table_stood_before_it(client: Client, table: Table) -> None:
+    services.append(table, tricks(LEGAL_FOUR[:3]))
+    page = client.get(f"/t/{table.code}/?fix=2", **HTMX).content.decode()
+    assert "Fix: Trick led by Dan: 6♣ 7♣ 8♣ 9♣" in page
+    assert f'action="/t/{table.code}/correct/2/trick/"' in page
+    assert checked(page, "leader") == ["3"]
+    assert [checked(page, f"card-{n}") for n in range(4)] == [["6C"], ["7C"], ["8C"], ["9C"]]
+    assert "Dan plays" in page  # the picker's seats named in play order from the leader
+    assert page.count("2 of clubs, played") == 4  # played before it: disabled in every seat
+    assert "10 of clubs, played" not in page  # played after it: free in the fix
+    assert "data-auto" not in page  # a correction saves when told to
+
+
+def test_a_fix_saves_as_new_events_through_the_correct_view(client: Client, table: Table) -> None:
+    services.append(table, [hand(Ana=4, Ben=9)])
+    form = {"hearts-0": "4", "hearts-1": "9", "lady-0": "2"}
+    response = client.post(f"/t/{table.code}/correct/1/hand/", form, **HTMX)
+    assert response.status_code == 200
+    assert live(table) == [{"type": "hand", "hearts": {"Ana": 4, "Ben": 9}, "lady": "Cleo"}]
+
+
+def test_a_fix_that_makes_a_moon_asks_and_keeps_the_fix_form(client: Client, table: Table) -> None:
+    services.append(table, [hand(Ana=4, Ben=9)])
+    response = client.post(f"/t/{table.code}/correct/1/hand/", {"hearts-1": "13", "lady-0": "1"}, **HTMX)
+    page = response.content.decode()
+    assert response.status_code == 200 and 'role="alert"' not in page
+    assert f'action="/t/{table.code}/correct/1/hand/"' in page and "−26 for Ben" in page
+    assert live(table) == [hand(Ana=4, Ben=9)]
+
+
+def test_a_refused_fix_comes_back_as_the_fix_form(client: Client, table: Table) -> None:
+    services.append(table, [hand(Ana=4, Ben=9)])
+    response = client.post(f"/t/{table.code}/correct/1/hand/", {"hearts-1": "12", "lady-0": "1"}, **HTMX)
+    page = response.content.decode()
+    assert response.status_code == 400 and "the hearts add up to 12" in page
+    assert f'action="/t/{table.code}/correct/1/hand/"' in page and 'value="12"' in page
+
+
+def test_the_newest_entry_has_edit_beside_it(client: Client, table: Table) -> None:
+    services.append(table, [hand(Ana=4, Ben=9)])
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert 'class="last-entry"' in page and 'href="?fix=1#entry"' in page
+    services.append(table, [{"type": "penalty", "player": "Ben", "reason": "revoke"}])
+    assert 'class="last-entry"' not in client.get(f"/t/{table.code}/").content.decode()  # a penalty has no form
+
+
+def test_fix_of_an_entry_not_in_play_shows_the_usual_panel(client: Client, table: Table) -> None:
+    services.append(table, [hand(Ana=4, Ben=9)])
+    services.undo(table)
+    for raw in ("1", "99", "x", "²"):
+        page = client.get(f"/t/{table.code}/?fix={raw}").content.decode()
+        assert "/correct/" not in page and "Save hand" in page
+
+
+# -- the card pickers -------------------------------------------------------------------------------------------
+
+
+def test_the_first_trick_names_its_cards_until_the_leader_is_known(client: Client, table: Table) -> None:
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert "<legend>Card 1</legend>" in page and "Who led the first trick?" in page
+    assert 'data-order="[&quot;Cleo&quot;, &quot;Dan&quot;, &quot;Ana&quot;, &quot;Ben&quot;]"' in page
+    services.append(table, tricks(LEGAL_FOUR[:1]))
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert "<legend>Dan plays</legend>" in page and checked(page, "leader") == ["3"]  # Dan's 5♣ took it
+
+
+def test_the_pass_form_is_a_picker_per_player_and_posts_as_before(client: Client, table: Table) -> None:
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert 'data-count="3"' in page and "Ana passed" in page and 'name="pass-3"' in page
+    assert page.count('type="checkbox" name="pass-0"') == 52
+    data = {"pass-0": ["QS", "AS", "KS"], "pass-1": ["2H", "3H", "4H"]}
+    assert client.post(f"/t/{table.code}/record/pass/", data).status_code == 302
+    services.append(table, tricks(LEGAL_FOUR[:1]))
+    assert 'name="pass-0"' not in client.get(f"/t/{table.code}/").content.decode()  # no pass once tricks began

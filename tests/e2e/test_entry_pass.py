@@ -1,0 +1,53 @@
+"""The passed cards on a phone: one player at a time with a "3 of 3" count, on to the next player once three are
+ticked, a card passed by one player not offered to the others, and every card's rank and suit in full at 320 px."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from companion import services
+from tests.e2e.test_entry_tricks import SPILLED
+from tests.e2e.test_phone_flow import Thumb, version
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]
+PASSES = {"Ana": ("QS", "AS", "KS"), "Ben": ("2H", "3H", "AH"), "Cleo": ("10D", "10S", "JC"), "Dan": ("2C", "3D", "4S")}
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_passes_one_player_at_a_time_with_a_count(phone: Page, width: int) -> None:
+    page = phone
+    page.set_viewport_size({"width": width, "height": 740})
+    table = services.create_table("rickety-kate", PLAYERS, {})
+    page.goto(f"/s/{table.scorer_token}/")
+    thumb = Thumb(page)
+    thumb.tap(page.locator("details[data-mode=tricks] > summary"))
+    thumb.tap(page.locator("details.sub > summary"))
+    form = page.locator("form.pass")
+    expect(form.locator(".cp-seat:not([hidden])")).to_have_count(1)  # one player at a time
+    height = form.bounding_box()["height"]
+    print(f"\npass form at {width} px: {height:.0f} px high")
+    assert height < 800  # four players' 52 cards each were 1,895 px
+    assert page.evaluate(SPILLED, "form.pass") == []  # 10♦ and 10♠ keep their symbols
+
+    for name, cards in PASSES.items():
+        seat = form.locator(".cp-seat:not([hidden])")
+        expect(seat.locator("legend")).to_contain_text(f"{name} passed")
+        expect(seat.locator(".cp-count")).to_have_text("0 of 3")
+        for k, card in enumerate(cards, start=1):
+            thumb.tap(seat.locator(f'label[data-value="{card}"]'))
+            if k < 3:
+                expect(seat.locator(".cp-count")).to_have_text(f"{k} of 3")
+        expect(form.locator(f'.cp-seat[data-name="{name}"] .cp-count')).to_have_text("3 of 3")
+    # Ana's Q♠ is hers to pass: nobody else can tick it too.
+    expect(form.locator('.cp-seat[data-name="Ben"] input[value="QS"]')).to_be_disabled()
+    page.screenshot(path=f"/tmp/kibitz-e2e-pass-{width}.png", caret="initial")  # no style of its own: CSP
+    before = version(page)
+    thumb.tap(form.get_by_role("button", name="Save passes"))
+    expect(page.locator("#board")).to_have_attribute("data-version", str(before + 1))
+    assert thumb.taps == 2 + 12 + 1
+    payload = table.events.get().payload
+    assert {name: set(cards) for name, cards in payload["cards"].items()} == {n: set(c) for n, c in PASSES.items()}
+    assert page.errors == [], page.errors
