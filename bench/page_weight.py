@@ -132,11 +132,13 @@ def main(argv: list[str] | None = None) -> None:
                 page = context.new_page()
                 page.goto("/new/rickety-kate/")
                 for seat, name in enumerate(NAMES[: args.players], start=1):
-                    page.get_by_label(f"Seat {seat}", exact=True).fill(name)
+                    field = page.get_by_label(f"Seat {seat}", exact=True)
+                    if not field.is_visible():  # "More players"
+                        page.locator("details.sub > summary").first.click()
+                    field.fill(name)
                 page.get_by_role("button", name="Start the table").click()
                 page.wait_for_url("**/t/*/")
                 code = page.url.rstrip("/").rsplit("/", 1)[1]
-                hearts = 13 if args.players < 5 else 26
 
                 def hand() -> None:
                     form = page.locator("form.quick")
@@ -165,7 +167,7 @@ def main(argv: list[str] | None = None) -> None:
                 page.wait_for_timeout(500)  # let the finished requests' events arrive
                 swap = [r for r in wire.take() if "/live/" not in r[0]]
                 print(f"{'debug on (runserver)' if args.debug else 'debug off (gunicorn)'}, {args.players} players,")
-                print(f"{args.hands} hands recorded, hearts {hearts}; columns: status, wire, decoded, path")
+                print(f"{args.hands} hands recorded; columns: status, wire, decoded, path")
                 show("The scorer's first load", first_rows, FIRST_LOAD_GOAL)
                 show("The swap after a hand", swap, SWAP_GOAL)
                 browser.close()

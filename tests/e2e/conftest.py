@@ -143,11 +143,11 @@ def overflow(page) -> list[str]:
     )
 
 
-def small_targets(page, minimum: int = 44) -> list[str]:
+def small_targets(page, minimum: int = 44, skip: str = "") -> list[str]:
     """Visible links, buttons, summaries and fields smaller than `minimum` CSS pixels high or wide (a radio or
-    checkbox counts by its label, the thing a thumb taps)."""
+    checkbox counts by its label, the thing a thumb taps), outside the elements `skip` selects."""
     return page.evaluate(
-        """(minimum) => {
+        """([minimum, skip]) => {
           const out = [];
           const seen = new Set();
           for (let el of document.querySelectorAll("a[href], button, summary, input, select, textarea")) {
@@ -157,12 +157,12 @@ def small_targets(page, minimum: int = 44) -> list[str]:
             seen.add(el);
             const r = el.getBoundingClientRect(), s = getComputedStyle(el);
             if (r.width <= 1 || r.height <= 1 || s.visibility === "hidden") continue;
-            if (el.closest("[hidden], [aria-hidden=true]")) continue;
+            if (el.closest("[hidden], [aria-hidden=true]") || (skip && el.closest(skip))) continue;
             if (r.height < minimum - 0.5 || r.width < minimum - 0.5)
               out.push(el.tagName.toLowerCase() + " '" + (el.textContent || el.name || "").trim().slice(0, 30) + "' " +
                 Math.round(r.width) + "x" + Math.round(r.height));
           }
           return out;
         }""",
-        minimum,
+        [minimum, skip],
     )
