@@ -168,9 +168,16 @@
 
   // A trick saved by its last card while the hand goes on changes no total: the next trick's cards come back
   // where the thumb left them (after the confirmation of the write has had its say about the scoreboard).
+  // An entry answered with the game's moon question instead: the question comes into view, its buttons in reach.
   var keepPlace = null;
   document.addEventListener("htmx:afterSettle", function (e) {
-    var from = e.detail.requestConfig ? e.detail.requestConfig.elt : null;
+    var config = e.detail.requestConfig, from = config ? config.elt : null;
+    var question = document.querySelector("#entry [data-question]");
+    if (question && config && config.verb === "post") {
+      question.scrollIntoView({block: "center"});
+      keepPlace = null;
+      return;
+    }
     if (keepPlace === null || (from && from !== keepPlace.form)) return;
     var picker = document.querySelector("form.trick[data-in-hand] [data-card-picker]");
     if (picker) window.scrollBy(0, picker.getBoundingClientRect().top - keepPlace.top);

@@ -73,8 +73,10 @@ def test_the_slots_are_named_kept_in_view_and_no_card_is_clipped(phone: Page, wi
     assert page.errors == []
 
 
-def test_a_moon_on_the_last_trick_is_asked_before_it_is_saved(phone: Page) -> None:
+@pytest.mark.parametrize("width", [320, 390])
+def test_a_moon_on_the_last_trick_is_asked_before_it_is_saved(phone: Page, width: int) -> None:
     page = phone
+    page.set_viewport_size({"width": width, "height": 640 if width == 320 else 844})
     events = one_suit_each()  # Ana wins every trick: a moon once the last one is in
     table = scorer(page, events[:-1])
     trick = page.locator("form.trick")
@@ -88,6 +90,8 @@ def test_a_moon_on_the_last_trick_is_asked_before_it_is_saved(phone: Page) -> No
     thumb.tap(seat_shown(page).locator('label[data-value="AS"]'))
     question = page.locator("form.trick [data-question]")
     expect(question).to_be_visible()  # asked, not saved
+    for choice in question.get_by_role("button").all():
+        expect(choice).to_be_in_viewport()  # in reach, not below the cards
     expect(question.locator("legend")).to_contain_text("Ana shot the moon.")
     expect(question.locator(".outcome")).to_have_text(
         ["Totals then: Ana 0 · Ben 26 · Cleo 26 · Dan 26", "Totals then: Ana -26 · Ben 0 · Cleo 0 · Dan 0"]

@@ -198,8 +198,10 @@ def play_trick(thumb: Thumb, leader: str, cards: tuple[str, ...], number: int) -
     for player, card in zip(order_from(leader), cards, strict=True):
         seat = trick.locator(".cp-seat:not([hidden])")
         expect(seat.locator("legend")).to_have_text(f"{player} plays")  # whose turn, above the cards
-        thumb.tap(seat.locator(f'label[data-value="{card}"]'))
+        target = seat.locator(f'label[data-value="{card}"]')
+        target.scroll_into_view_if_needed()
         expect(trick.locator(".cp-tabs")).to_be_in_viewport()  # the trick's slots stay in view
+        thumb.tap(target)
     expect(page.locator("#board")).to_have_attribute("data-version", str(before + 1))
 
 
