@@ -126,6 +126,7 @@ class Change:
     lines: list[Any]  # the log lines of the entries concerned (a game's Text or a plain string)
     rounds: list[tuple[int, list[tuple[str, int]]]]  # rows added or changed: number, (player, points) in seat order
     gone: list[int]  # rows taken back
+    moved: bool  # the totals or the pending penalties changed: the page brings them into view
 
 
 def change(before: Snapshot, after: Snapshot, verb: str) -> Change:
@@ -144,7 +145,9 @@ def change(before: Snapshot, after: Snapshot, verb: str) -> Change:
         for i, r in enumerate(new, start=1)
         if i > len(old) or dict(old[i - 1].points) != dict(r.points)
     ]
-    return Change(verb, lines, rounds, list(range(len(new) + 1, len(old) + 1)))
+    gone = list(range(len(new) + 1, len(old) + 1))
+    pending = before.prompt.details.get("penalties") != after.prompt.details.get("penalties")
+    return Change(verb, lines, rounds, gone, moved=bool(rounds or gone or pending))
 
 
 def _parsed(snap: Snapshot) -> list[tuple[LogEntry, Any]]:

@@ -360,12 +360,14 @@
   });
 
   // -- after a write: the line that says what changed, with the totals above it, in view -----------------------
-  // The board comes back where the form was, often far below the scoreboard: bring the scoreboard's top into
-  // view, and its confirmation line too when the scoreboard is taller than the screen above the bar.
+  // The board comes back where the form was, often far below the scoreboard: when the totals or the pending
+  // penalties moved (data-scroll), bring the scoreboard's top into view, and its confirmation line too when the
+  // scoreboard is taller than the screen above the bar. A trick within a hand leaves the page at the next trick.
   function showConfirm(root) {
     var line = root.querySelector("#scoreboard [data-confirm]");
     if (!line || line.dataset.shown) return;
     line.dataset.shown = "1";
+    if (!line.hasAttribute("data-scroll")) return;
     var board = document.getElementById("scoreboard");
     board.scrollIntoView({block: "start"});
     var bar = document.getElementById("actions");

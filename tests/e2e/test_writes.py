@@ -32,11 +32,15 @@ WORDS = {
 
 
 def above_the_bar(page: Page, target: Locator) -> None:
-    """`target` lies wholly on screen, above the fixed bottom bar (what a player sees without scrolling)."""
-    box = target.bounding_box()
-    bar = page.locator("#actions").bounding_box()
-    assert box is not None and bar is not None
-    assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"] + 0.5, (box, bar)
+    """`target` lies wholly on screen, above the fixed bottom bar (what a player sees without scrolling), now or
+    within two seconds (the page scrolls once the swap has settled)."""
+    for _ in range(40):
+        box, bar = target.bounding_box(), page.locator("#actions").bounding_box()
+        assert box is not None and bar is not None
+        if box["y"] >= 0 and box["y"] + box["height"] <= bar["y"] + 0.5:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"not in view above the bar: {box} (bar {bar})")
 
 
 def confirmed(page: Page) -> Locator:
