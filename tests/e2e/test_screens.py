@@ -101,6 +101,8 @@ def test_every_screen_fits_320_px_and_is_accessible(open_phone, lang: str) -> No
     expect(board.locator("[data-pending-note]")).to_contain_text("Bartholomew")
     look(page, "table-six-players", skip="#entry")
     bar_apart(page)
+    board.locator("tbody tr.earlier a").click()  # the hidden row, on request
+    expect(board.locator("tbody th[scope=row]")).to_have_text(["1", "2", "3", "4"])
 
     page.locator("#actions").get_by_role("button", name=re.compile("Undo|Rückgängig")).click()  # the penalty
     expect(page.locator("#scoreboard [data-confirm]")).to_be_in_viewport()
