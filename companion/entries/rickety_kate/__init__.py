@@ -192,7 +192,9 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
     # The game says who leads when it can know (the last trick's winner, or left of the dealer without 2♣).
     known = d.get("leader") or d["first_lead"]
     leader_index = form.get("leader", str(players.index(known)) if known else "")
-    leader = players[int(leader_index)] if leader_index.isdigit() and int(leader_index) < len(players) else None
+    # ASCII digits only: "²" is a digit that int() cannot read.
+    chosen = int(leader_index) if leader_index.isascii() and leader_index.isdigit() and len(leader_index) < 4 else None
+    leader = players[chosen] if chosen is not None and chosen < len(players) else None
     notation = FrenchNotation(removed=d["removed"], double_deck=d["bonus_copies"] == 2)
     remaining = [card for cards in d["remaining"].values() for card in cards]
     can_pass = not d["tricks_done"] and not d["passed"] and d["direction"] != "hold"
