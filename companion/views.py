@@ -224,6 +224,8 @@ def share(request: HttpRequest, code: str) -> HttpResponse:
             return _render_share(request, snap, scorer, error=error, status=403)
         if renew_join:
             snap.table.rotate_join_code()
+        elif request.POST.get("confirm") != "yes":  # it cuts off every other scoring phone: ask first
+            return _render_share(request, snap, scorer, confirming=True)
         else:
             access.grant(request, services.hand_over(snap.table))
         return redirect("share", code=code)
@@ -407,10 +409,17 @@ def _retry_after(response: HttpResponse, wait: int | None) -> HttpResponse:
 
 
 def _render_share(
-    request: HttpRequest, snap: services.Snapshot, scorer: bool, *, error: str = "", status: int = 200
+    request: HttpRequest,
+    snap: services.Snapshot,
+    scorer: bool,
+    *,
+    error: str = "",
+    status: int = 200,
+    confirming: bool = False,
 ) -> HttpResponse:
     watch = request.build_absolute_uri(f"/t/{snap.table.code}/")
     context = {"snap": snap, "scorer": scorer, "error": error, "watch": watch, "watch_qr": qr_svg(watch, _("Watch"))}
+    context["confirming"] = confirming
     context["join_code"] = "" if snap.table.join_code_expired else snap.table.join_code_display
     if scorer:
         score = request.build_absolute_uri(f"/s/{snap.table.scorer_token}/")

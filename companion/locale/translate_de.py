@@ -198,6 +198,8 @@ DE = {
     "The table changed while you were typing: check the scoreboard, then save.": "Der Tisch hat sich während deiner Eingabe geändert: prüfe die Tabelle, dann speichere.",
     "You are watching. The scoreboard updates by itself; only the scorer's phone records.": "Du siehst zu. Die Tabelle aktualisiert sich selbst; eintragen kann nur das Telefon, das anschreibt.",
     "Newer entries": "Neuere Einträge",
+    "Take scoring back? Every other phone stops recording at once; only this phone keeps scoring.": "Das Anschreiben zurückholen? Alle anderen Handys können sofort nichts mehr eintragen; nur dieses schreibt weiter an.",
+    "Yes, make a new scorer link": "Ja, neuen Anschreib-Link erstellen",
     "Log entry %(seq)d cannot be corrected: it is not in play.": "Logeintrag %(seq)d lässt sich nicht berichtigen: Er ist nicht im Spiel.",
     "A correction replaces one entry with one entry.": "Eine Berichtigung ersetzt einen Eintrag durch genau einen.",
     "With that correction, the entry %(n)d after it no longer fits: %(why)s": "Mit dieser Berichtigung passt der %(n)d. Eintrag danach nicht mehr: %(why)s",

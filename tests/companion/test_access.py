@@ -90,7 +90,7 @@ def test_scorer_link_makes_a_second_scorer(table: Table) -> None:
 def test_hand_over_stops_the_other_phones(client: Client, table: Table) -> None:
     old = Client()
     old.get(f"/s/{table.scorer_token}/")
-    assert client.post(f"/t/{table.code}/share/").status_code == 302
+    assert client.post(f"/t/{table.code}/share/", {"confirm": "yes"}).status_code == 302
     assert old.post(f"/t/{table.code}/record/hand/", QUICK).status_code == 403
     assert client.post(f"/t/{table.code}/record/hand/", QUICK).status_code == 302
     table.refresh_from_db()
@@ -123,3 +123,16 @@ def test_join_code_opens_the_viewer_link(viewer: Client, table: Table) -> None:
 def test_home_lists_only_this_phones_tables(client: Client, viewer: Client, table: Table) -> None:
     assert f"/t/{table.code}/" in client.get("/").content.decode()
     assert f"/t/{table.code}/" not in Client().get("/").content.decode()
+
+
+def test_taking_scoring_back_asks_first(client: Client, table: Table) -> None:
+    """A new scorer link cuts off the other phones, so the first tap only asks; nothing changes until Yes."""
+    token = table.scorer_token
+    response = client.post(f"/t/{table.code}/share/")
+    body = response.content.decode()
+    assert response.status_code == 200 and "Take scoring back?" in body and 'name="confirm" value="yes"' in body
+    table.refresh_from_db()
+    assert table.scorer_token == token
+    client.post(f"/t/{table.code}/share/", {"confirm": "yes"})
+    table.refresh_from_db()
+    assert table.scorer_token != token
