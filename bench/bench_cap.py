@@ -39,7 +39,7 @@ GOAL_MS = 200.0
 
 
 def ok(response: Any, what: str) -> Any:
-    if response.status_code not in (200, 302) or b'role="alert"' in response.content:
+    if response.status_code not in (200, 302) or b'class="error" role="alert"' in response.content:
         raise SystemExit(f"{what}: status {response.status_code}")
     return response
 
