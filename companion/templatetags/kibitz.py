@@ -4,7 +4,7 @@ import secrets
 
 from django import template
 
-from companion import i18n
+from companion import cardpicker, i18n
 from games.cards import parse_card
 
 register = template.Library()
@@ -38,3 +38,9 @@ def write_key() -> str:
 def tr(value: object) -> str:
     """A game's Text (a prompt, a message, a log line) in the reader's language."""
     return i18n.tr(value)
+
+
+@register.filter
+def card_picker(picker: cardpicker.Picker) -> str:
+    """A card picker's HTML (templates/cards/picker.html)."""
+    return cardpicker.render(picker)
