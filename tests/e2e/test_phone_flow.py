@@ -291,7 +291,7 @@ def test_a_game_at_the_table(phone: Page) -> None:
     page.screenshot(path=SCREENSHOT, full_page=True)
 
     thumb.tap(rule)
-    expect(page).to_have_url(re.compile(r"/rules/rickety-kate/\?table=\w+#rk\.follow-suit$"))
+    expect(page).to_have_url(re.compile(r"/rules/rickety-kate/\?table=[\w-]+#rk\.follow-suit$"))
     section = page.locator('section[id="rk.follow-suit"]')
     expect(section).to_be_in_viewport()
     expect(section.get_by_role("heading")).to_contain_text(re.compile("follow", re.IGNORECASE))
