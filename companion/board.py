@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 
 from companion.services import LogEntry, Snapshot
 from games.base import InvalidEvent, Panel, Place
@@ -138,7 +139,7 @@ def change(before: Snapshot, after: Snapshot, verb: str) -> Change:
     else:
         seen = {e.seq for e in before.live}
         entries = [(e, ev) for e, ev in _parsed(after) if e.seq not in seen]
-    lines = [_line(after, entry, event) for entry, event in entries]
+    lines = [log_line(after, entry, event) for entry, event in entries]
     old, new = before.standings.rounds, after.standings.rounds
     rounds = [
         (i, [(p, r.points.get(p, 0)) for p in after.players])
@@ -155,10 +156,12 @@ def _parsed(snap: Snapshot) -> list[tuple[LogEntry, Any]]:
     return [(e, snap.events[i] if i < len(snap.events) else None) for i, e in enumerate(snap.live)]
 
 
-def _line(snap: Snapshot, entry: LogEntry, event: Any) -> Any:
+def log_line(snap: Snapshot, entry: LogEntry, event: Any) -> Any:
+    """An entry's log line (a game's Text, rendered with |tr); `event` is its parsed event, or None to parse it
+    here. One that no longer reads (a broken log) is named by its type."""
     if event is None:
         try:
             event = snap.game.parse(entry.payload)
-        except InvalidEvent:  # an entry that no longer reads: named by its type
-            return str(entry.payload.get("type", "?"))[:20]
+        except InvalidEvent:
+            return _("A %(type)s entry that cannot be read") % {"type": str(entry.payload.get("type", "?"))[:20]}
     return snap.game.describe(event, snap.players)

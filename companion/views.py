@@ -6,7 +6,7 @@ Anyone with a table's link may watch it; only phones holding its scorer token ma
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 
 from django.conf import settings
 from django.db import transaction
@@ -18,15 +18,14 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from companion import access, entries, groups, i18n, services, throttle
-from companion.board import board
+from companion.board import board, log_line
 from companion.board import change as what_changed
 from companion.middleware import too_large
 from companion.models import Table, normalize_join_code
 from companion.newtable import NewTableForm
 from companion.qr import qr_svg
 from games import registry, tablefile
-from games.base import Game, InvalidEvent
-from games.text import Text
+from games.base import Game
 
 SEEN_KEY = "kibitz_seen"  # the tables this phone has opened, newest first
 HOME_TABLES = 30  # the current group's newest tables the home page lists
@@ -445,20 +444,8 @@ def _log_page(snap: services.Snapshot, raw_page: str) -> dict[str, object]:
 
 def _describe(snap: services.Snapshot, entries: Iterable[services.LogEntry]) -> list[tuple[services.LogEntry, object]]:
     """Each entry with its one-line description (live events are parsed once, in the snapshot)."""
-    game = snap.game
     parsed = snap.memo.get("parsed")
     if parsed is None:
         # A broken log has parsed events only up to the break: zip stops there.
         parsed = snap.memo["parsed"] = {e.seq: ev for e, ev in zip(snap.live, snap.events, strict=False)}
-    return [(e, _line(game, parsed.get(e.seq), e.payload, snap.players)) for e in entries]
-
-
-def _line(game: Game, event: object, payload: Mapping[str, object], players: tuple[str, ...]) -> str | Text:
-    """An event's log line (the template renders a game's Text with |tr); one that no longer reads (a broken
-    log) is named by its type."""
-    if event is None:
-        try:
-            event = game.parse(payload)
-        except InvalidEvent:
-            return _("A %(type)s entry that cannot be read") % {"type": str(payload.get("type", "?"))[:20]}
-    return game.describe(event, players)
+    return [(e, log_line(snap, e, parsed.get(e.seq))) for e in entries]
