@@ -194,6 +194,17 @@ class Panel:
     data: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class StatInfo:
+    """One number a player's page shows for a game, added up over the tables they played. `key` names a
+    counter of Game.stats(); with `per`, the stat is that counter divided by another one (hearts per hand:
+    key "hearts", per "hands"), so every stat is a sum of whole numbers until the page divides."""
+
+    key: str
+    label: str  # marked with gettext_noop
+    per: str | None = None
+
+
 class Game(Protocol):
     """Everything the registry, the commands and the web app call on a game. GameBase gives the defaults."""
 
@@ -243,6 +254,12 @@ class Game(Protocol):
     def panel(self, state: Any) -> Panel | None:
         """The state panel above the scoreboard, or None."""
 
+    def stat_info(self) -> Sequence[StatInfo]:
+        """The game's own stats for a player's page, in the order shown."""
+
+    def stats(self, state: Any) -> Mapping[str, Mapping[str, int]]:
+        """Per player, the whole-number counters of one replayed table that stat_info() adds up."""
+
 
 class GameBase:
     """Defaults for the parts of the Game protocol most games share; a game overrides what differs."""
@@ -260,6 +277,12 @@ class GameBase:
 
     def panel(self, state: Any) -> Panel | None:
         return None
+
+    def stat_info(self) -> Sequence[StatInfo]:
+        return ()
+
+    def stats(self, state: Any) -> Mapping[str, Mapping[str, int]]:
+        return {}
 
 
 def rank(standings: Standings, lowest_wins: bool) -> tuple[Place, ...]:

@@ -136,6 +136,6 @@ def test_every_game_word_has_german_with_the_same_placeholders() -> None:
     msgids = _game_msgids()
     assert len(msgids) > 100  # the walk really finds them
     missing = sorted(m for m in msgids if m not in catalogue)
-    assert missing == [], "run makemessages, then fill companion/locale/translate_de.py"
+    assert missing == [], "run bin/translations after adding the German to companion/locale/words/de/"
     for msgid in msgids:
         assert set(PLACEHOLDER.findall(catalogue[msgid])) == set(PLACEHOLDER.findall(msgid)), msgid

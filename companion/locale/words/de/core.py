@@ -1,10 +1,6 @@
-"""Fill the German catalogue after makemessages: python companion/locale/translate_de.py (needs polib)."""
+"""German for the frame, Rickety Kate and the core (one dictionary per area, so games add theirs beside it)."""
 
-from pathlib import Path
-
-import polib
-
-DE = {
+WORDS = {
     "Unknown entry %(action)r.": "Unbekannter Eintrag %(action)r.",
     "%(what)s must be a whole number.": "%(what)s muss eine ganze Zahl sein.",
     "%(what)s must be from %(low)d to %(high)d.": "%(what)s muss zwischen %(low)d und %(high)d liegen.",
@@ -455,28 +451,3 @@ DE = {
     "This table's history stops at log entry %(seq)d: %(why)s. Undo back past that entry to go on recording.": "Der Verlauf dieses Tisches bricht bei Eintrag %(seq)d ab: %(why)s. Mach bis vor diesen Eintrag rückgängig, um weiter einzutragen.",
     "A %(type)s entry that cannot be read": "Ein %(type)s-Eintrag, der sich nicht lesen lässt",
 }
-
-
-def main() -> None:
-    path = Path(__file__).parent / "de" / "LC_MESSAGES" / "django.po"
-    po = polib.pofile(str(path))
-    missing = []
-    for entry in po:
-        if entry.obsolete:  # a msgid no longer in the code (makemessages keeps it as #~)
-            continue
-        if entry.msgid in DE:
-            entry.msgstr = DE[entry.msgid]
-            if "fuzzy" in entry.flags:
-                entry.flags.remove("fuzzy")
-        else:
-            missing.append(entry.msgid)
-    po.metadata["Language"] = "de"
-    po.metadata["Content-Type"] = "text/plain; charset=UTF-8"
-    po.save()
-    po.save_as_mofile(str(path.with_suffix(".mo")))
-    if missing:
-        raise SystemExit("untranslated: " + "; ".join(missing))
-
-
-if __name__ == "__main__":
-    main()
