@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Flag, GameBase, OptionInfo, Prompt, Round, Standings, gettext_noop
-from games.rickety_kate import engine, referee
+from games.base import Flag, GameBase, OptionInfo, Prompt, Round, Standings, StatInfo, gettext_noop
+from games.rickety_kate import engine, referee, stats
 from games.rickety_kate.describe import describe as _describe
 from games.rickety_kate.events import Event, parse_event
 from games.rickety_kate.options import OPTION_INFO, Options, options_dict, read_options
@@ -61,6 +61,12 @@ class RicketyKate(GameBase):
 
     def describe(self, event: Event, players: Sequence[str]) -> Text:
         return _describe(event, players)
+
+    def stat_info(self) -> Sequence[StatInfo]:
+        return stats.STAT_INFO
+
+    def stats(self, state: engine.State) -> dict[str, dict[str, int]]:
+        return stats.stats(state)
 
 
 GAME = RicketyKate()
