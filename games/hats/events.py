@@ -1,0 +1,199 @@
+"""Hats events (FORMAT.md "hats"): typed, immutable, checked for shape. Cards stay as written here: which
+types exist is an option, so the engine reads them against the table's options."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from games.base import InvalidEvent, shown, whole_number_in
+from games.text import T, Text
+
+# A table's black hats per player: eight turns each, so eight at most in any real game (a final entry says so).
+MAX_COUNT = 1000
+
+
+@dataclass(frozen=True)
+class Setup:
+    table: tuple[str, ...]
+    first: str | None = None
+
+
+@dataclass(frozen=True)
+class Exchange:
+    player: str
+    card: str
+    position: int
+
+
+@dataclass(frozen=True)
+class BlackHat:
+    player: str
+    card: str | None = None
+
+
+@dataclass(frozen=True)
+class Redraw:
+    player: str
+    discard: str
+    draw: str
+
+
+@dataclass(frozen=True)
+class PartnerSwap:
+    player: str
+    gave: str
+    got: str
+
+
+@dataclass(frozen=True)
+class Favourite:
+    player: str
+    card: str
+
+
+@dataclass(frozen=True)
+class Final:
+    table: tuple[str, ...]
+    collections: Mapping[str, tuple[str, ...]]
+    black_hats: Mapping[str, int]
+    favourites: Mapping[str, str]
+    cookie: str | None
+    cookie_given: bool  # False: the key was absent, so the cookie goes by distinct types
+
+
+Event = Setup | Exchange | BlackHat | Redraw | PartnerSwap | Favourite | Final
+TURNS = (Exchange, BlackHat)
+OPTIONAL = (Redraw, PartnerSwap)
+
+# type -> (required fields, optional fields). "note" is a Kibitz extension on every event.
+_FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    "setup": ({"table"}, {"first"}),
+    "exchange": ({"player", "card", "position"}, set()),
+    "black_hat": ({"player"}, {"card"}),
+    "redraw": ({"player", "discard", "draw"}, set()),
+    "partner_swap": ({"player", "gave", "got"}, set()),
+    "favourite": ({"player", "card"}, set()),
+    "final": ({"table", "favourites"}, {"collections", "black_hats", "cookie"}),
+}
+_ALLOWED = {kind: required | optional | {"type", "note"} for kind, (required, optional) in _FIELDS.items()}
+
+
+def _fail(message: str | Text) -> InvalidEvent:
+    return InvalidEvent(None, message)
+
+
+def parse_event(raw: Any) -> Event:
+    """One event from its JSON shape, or InvalidEvent naming what is wrong."""
+    if not isinstance(raw, dict):
+        raise _fail(T('an event must be an object like {"type": "exchange", ...}'))
+    kind = raw.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        known = ", ".join(_FIELDS)
+        raise _fail(T("unknown event type %(type)s (Hats knows %(known)s)", type=shown(kind), known=known))
+    required, _optional = _FIELDS[kind]
+    for name in raw:
+        if name not in _ALLOWED[kind]:
+            raise _fail(T("a %(type)s event has no field %(field)s", type=kind, field=shown(name)))
+    for name in sorted(required - set(raw)):
+        raise _fail(T("a %(type)s event needs %(field)s", type=kind, field=repr(name)))
+    if "note" in raw and not isinstance(raw["note"], str):
+        raise _fail(T("note must be text"))
+    return _PARSERS[kind](raw)
+
+
+def _name(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise _fail(T("%(what)s must be a player's name, not %(value)s", what=what, value=shown(value)))
+    return value
+
+
+def _card(value: Any, what: str | Text) -> str:
+    if not isinstance(value, str):
+        raise _fail(T("%(what)s must be a card written like red-3, not %(value)s", what=what, value=shown(value)))
+    return value
+
+
+def _cards(value: Any, what: str | Text) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise _fail(T('%(what)s must be a list of cards, like ["red-3", "blue-5"]', what=what))
+    return tuple(_card(v, what) for v in value)
+
+
+def _mapping(value: Any, what: str, example: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _fail(T("%(what)s must map players to values, like %(example)s", what=what, example=example))
+    return value
+
+
+def _setup(raw: dict[str, Any]) -> Setup:
+    first = raw.get("first")
+    return Setup(_cards(raw["table"], "table"), None if first is None else _name(first, "first"))
+
+
+def _exchange(raw: dict[str, Any]) -> Exchange:
+    position = raw["position"]
+    if not whole_number_in(position, 1, 99):
+        raise _fail(T("position must be a position of the tea table (1 up), not %(value)s", value=shown(position)))
+    return Exchange(_name(raw["player"], "player"), _card(raw["card"], "card"), position)
+
+
+def _black_hat(raw: dict[str, Any]) -> BlackHat:
+    card = raw.get("card")
+    return BlackHat(_name(raw["player"], "player"), None if card is None else _card(card, "card"))
+
+
+def _redraw(raw: dict[str, Any]) -> Redraw:
+    return Redraw(_name(raw["player"], "player"), _card(raw["discard"], "discard"), _card(raw["draw"], "draw"))
+
+
+def _partner_swap(raw: dict[str, Any]) -> PartnerSwap:
+    return PartnerSwap(_name(raw["player"], "player"), _card(raw["gave"], "gave"), _card(raw["got"], "got"))
+
+
+def _favourite(raw: dict[str, Any]) -> Favourite:
+    return Favourite(_name(raw["player"], "player"), _card(raw["card"], "card"))
+
+
+def _final(raw: dict[str, Any]) -> Final:
+    collections = _mapping(raw.get("collections", {}), "collections", '{"Ana": ["red-3"]}')
+    black_hats = _mapping(raw.get("black_hats", {}), "black_hats", '{"Ana": 2}')
+    favourites = _mapping(raw["favourites"], "favourites", '{"Ana": "blue-4"}')
+    for player, count in black_hats.items():
+        if not whole_number_in(count, 0, MAX_COUNT):
+            raise _fail(
+                T(
+                    "black_hats of %(name)s must be a count from 0 up, not %(count)s",
+                    name=shown(player),
+                    count=shown(count),
+                )
+            )
+    cookie = raw.get("cookie")
+    return Final(
+        table=_cards(raw["table"], "table"),
+        collections=MappingProxyType(
+            {
+                _name(p, "collections"): _cards(c, T("%(name)s's collection", name=shown(p)))
+                for p, c in collections.items()
+            }
+        ),
+        black_hats=MappingProxyType({_name(p, "black_hats"): n for p, n in black_hats.items()}),
+        favourites=MappingProxyType(
+            {_name(p, "favourites"): _card(c, T("%(name)s's favourite", name=shown(p))) for p, c in favourites.items()}
+        ),
+        cookie=None if cookie is None else _name(cookie, "cookie"),
+        cookie_given="cookie" in raw,
+    )
+
+
+_PARSERS = {
+    "setup": _setup,
+    "exchange": _exchange,
+    "black_hat": _black_hat,
+    "redraw": _redraw,
+    "partner_swap": _partner_swap,
+    "favourite": _favourite,
+    "final": _final,
+}

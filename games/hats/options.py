@@ -1,0 +1,173 @@
+"""Hats options (FORMAT.md "hats"): every field defaults to FORMAT.md; each is a house rule or the box's data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+from games.base import InvalidOptions, OptionInfo, gettext_noop, shown, whole_number_in
+from games.notation import HATS_TYPES, HatsNotation
+from games.text import T
+
+TABLE_VALUES = (1, 2, 3, 4, 5, 6)
+TWO_PLAYER_POSITIONS = 5  # with two players the tea table uses its first five positions
+TWO_PLAYER_TYPES = 5  # and two of the seven types stay in the box
+POINT_RANGE = (0, 1000)  # black hat and cookie points: any a table could agree on
+VALUE_RANGE = (1, 1000)  # a position's value
+
+
+@dataclass(frozen=True)
+class Options:
+    types: tuple[str, ...] = HATS_TYPES
+    table_values: tuple[int, ...] | None = None  # None: 1-6, the first five with two players
+    black_hat_points: int = 1
+    cookie_points: int = 5
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options as one table plays them: the positions its tea table has, and how cards read."""
+
+    options: Options
+    seats: int
+    values: tuple[int, ...]  # each position's value, position 1 first
+    notation: HatsNotation
+
+    @property
+    def positions(self) -> int:
+        return len(self.values)
+
+    @property
+    def teams(self) -> bool:
+        return self.seats == 4
+
+    @property
+    def type_limit(self) -> int | None:
+        """How many types may appear at all (two players remove two types), None for no limit."""
+        return TWO_PLAYER_TYPES if self.seats == 2 else None
+
+
+_DEFAULTS = Options()
+_KNOWN = ("types", "table_values", "black_hat_points", "cookie_points")
+
+
+def read_options(raw: Mapping[str, Any], players: Sequence[str]) -> Rules:
+    """Options from a table file's `options` object; InvalidOptions names the bad one."""
+    values: dict[str, Any] = {}
+    for name, value in raw.items():
+        if name not in _KNOWN:
+            raise InvalidOptions(T("unknown option %(name)s", name=shown(name)))
+        values[name] = _READERS[name](value)
+    return rules_for(Options(**values), len(players))
+
+
+def rules_for(options: Options, seats: int) -> Rules:
+    positions = TWO_PLAYER_POSITIONS if seats == 2 else len(TABLE_VALUES)
+    values = options.table_values or TABLE_VALUES
+    if seats == 2 and len(values) == len(TABLE_VALUES):
+        values = values[:positions]  # a six-value list: the two-player table uses its first five
+    if len(values) != positions:
+        raise InvalidOptions(T("table_values must give %(n)d values, one per position of the tea table", n=positions))
+    return Rules(options, seats, tuple(values), HatsNotation(types=options.types))
+
+
+def _types(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        raise InvalidOptions(T('types must be a list of names, like ["red", "blue"]'))
+    return HatsNotation(types=value).types  # the notation refuses empty names and a type named twice
+
+
+def _table_values(value: Any) -> tuple[int, ...]:
+    low, high = VALUE_RANGE
+    if not isinstance(value, list) or not all(whole_number_in(v, low, high) for v in value):
+        raise InvalidOptions(
+            T("table_values must be a list of whole numbers from %(low)d to %(high)d", low=low, high=high)
+        )
+    if any(b <= a for a, b in pairwise(value)):
+        raise InvalidOptions(T("table_values must go up strictly from position 1, like [1, 2, 3, 4, 5, 6]"))
+    return tuple(value)
+
+
+def _points(name: str) -> Any:
+    def read(value: Any) -> int:
+        low, high = POINT_RANGE
+        if not whole_number_in(value, low, high):
+            raise InvalidOptions(
+                T(
+                    "%(name)s must be a whole number from %(low)d to %(high)d, not %(value)s",
+                    name=name,
+                    low=low,
+                    high=high,
+                    value=shown(value),
+                )
+            )
+        return int(value)
+
+    return read
+
+
+_READERS = {
+    "types": _types,
+    "table_values": _table_values,
+    "black_hat_points": _points("black_hat_points"),
+    "cookie_points": _points("cookie_points"),
+}
+
+
+def options_dict(rules: Rules) -> dict[str, Any]:
+    """Only what differs from the defaults, in FORMAT.md's shape."""
+    options = rules.options
+    out: dict[str, Any] = {}
+    for name in _KNOWN:
+        value = getattr(options, name)
+        if value != getattr(_DEFAULTS, name):
+            out[name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+OPTION_INFO: tuple[OptionInfo, ...] = (
+    OptionInfo(
+        "types",
+        gettext_noop("Hat types"),
+        gettext_noop(
+            "The colours in play, such as red blue green. With two players only five of them may appear: name those."
+        ),
+        list(HATS_TYPES),
+        rule="opt-types",
+        advanced=True,
+        kind="list",
+    ),
+    OptionInfo(
+        "table_values",
+        gettext_noop("Position values"),
+        gettext_noop(
+            "What each tea-table position is worth, from position 1 up, such as [1, 2, 3, 4, 5, 6]. "
+            "Leave empty for 1 to 6 (1 to 5 with two players)."
+        ),
+        None,
+        rule="opt-table-values",
+        advanced=True,
+        kind="json",
+    ),
+    OptionInfo(
+        "black_hat_points",
+        gettext_noop("Black hat points"),
+        gettext_noop("What each black hat scores at the end."),
+        1,
+        rule="opt-black-hat-points",
+        advanced=True,
+        low=POINT_RANGE[0],
+        high=POINT_RANGE[1],
+    ),
+    OptionInfo(
+        "cookie_points",
+        gettext_noop("Cookie points"),
+        gettext_noop("What the last cookie scores for whoever holds it at the end."),
+        5,
+        rule="opt-cookie-points",
+        low=POINT_RANGE[0],
+        high=POINT_RANGE[1],
+    ),
+)

@@ -1,0 +1,120 @@
+"""What the Hats table page asks and shows: the prompt (whose turn, which exchanges are legal) and the state
+panel (the tea table as it lies, the cookie, each collection, and at the end each player's score line by line).
+Everything is decided here, so the templates only display it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import Panel, Prompt
+from games.hats import scoring
+from games.hats.engine import TURNS_EACH, State
+from games.notation import HatsCard, HatsNotation
+from games.text import T, join
+
+PICKER_VALUES = (1, 2, 3, 4, 5, 6)  # what a picker offers when no card has shown a higher value
+
+
+def notation_for(state: State) -> HatsNotation:
+    """The table's notation, its picker offering 1-6 and any higher value a card of this table has shown."""
+    seen = {c.value for c in state.table or ()}
+    seen |= {c.value for cards in state.collections.values() for c in cards}
+    values = sorted(set(PICKER_VALUES) | seen)
+    return HatsNotation(types=state.rules.notation.types, values=values)
+
+
+def legal(table: tuple[HatsCard, ...], card: HatsCard) -> list[int]:
+    """The positions `card` may be exchanged onto: the same type, or a lower card lying there."""
+    return [n for n, there in enumerate(table, 1) if there.type == card.type or there.value < card.value]
+
+
+def prompt(state: State) -> Prompt:
+    players = state.players
+    details: dict[str, Any] = {
+        "players": list(players),
+        "positions": state.rules.positions,
+        "teams": state.rules.teams,
+        "cookie": state.cookie,
+        "turns": {p: state.turns.get(p, 0) for p in players},
+        "quick": state.quick,
+    }
+    if state.over:
+        standings = scoring.standings("hats", state)
+        return Prompt("over", T("Game over: %(names)s won.", names=join(standings.winners, " & ")), details)
+    if state.table is None and state.last_actor is None:
+        details["next"] = players[0]
+        return Prompt(
+            "setup",
+            T("Lay out the tea table: %(n)d cards from position 1 up, and who starts.", n=state.rules.positions),
+            details,
+        )
+    missing = [p for p in players if p not in state.favourites]
+    details["favourites_missing"] = missing
+    player = state.next_player
+    details["next"] = player
+    details["turn"] = state.turns.get(player, 0) + 1
+    details["partner"] = state.partner(player)
+    details["optional_taken"] = state.early_optional == player
+    if state.table is not None:
+        notation = notation_for(state)
+        details["legal"] = {notation.format(c): legal(state.table, c) for c in notation.cards()}
+    if state.turns_done:
+        return Prompt(
+            "favourite",
+            T("Every player has had eight turns: reveal the favourites (%(names)s).", names=join(missing)),
+            details,
+        )
+    return Prompt(
+        "turn",
+        T("%(name)s's turn, %(n)d of %(of)d.", name=player, n=details["turn"], of=TURNS_EACH),
+        details,
+    )
+
+
+def panel(state: State) -> Panel | None:
+    """The tea table and the players' collections; at the end, each player's score line by line."""
+    if state.table is None:
+        return None
+    notation = state.rules.notation
+    positions = scoring.tea_table(state.table, state.rules.values)
+    by_player = scoring.scores(state)
+    rows = []
+    for player in state.players:
+        score = by_player[player]
+        rows.append(
+            {
+                "name": player,
+                "turns": state.turns.get(player, 0),
+                "types": state.distinct(player),
+                "black_hats": state.black_hats.get(player, 0),
+                "cards": [_card(notation, c) for c in state.collections.get(player, ())],
+                "favourite": _card(notation, state.favourites[player]) if player in state.favourites else None,
+                "cookie": state.cookie == player,
+                "lines": [{"text": line.text, "points": line.points} for line in score.lines],
+                "total": score.total,
+                "next": not state.over and state.next_player == player and not state.turns_done,
+            }
+        )
+    return Panel(
+        "panel.html",
+        {
+            "positions": [
+                {"number": p.number, "value": p.value, "counts": p.counts, "card": _card(notation, p.card)}
+                for p in positions
+            ],
+            "players": rows,
+            "cookie": state.cookie,
+            "over": state.over,
+            "tracked": not state.quick,
+        },
+    )
+
+
+def _card(notation: HatsNotation, card: HatsCard) -> dict[str, Any]:
+    return {
+        "text": notation.format(card),
+        "label": notation.label(card),
+        "face": notation.face(card),
+        "symbol": notation.symbol(card),
+        "tone": "tone-" + notation.tone(card),
+    }
