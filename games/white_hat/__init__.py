@@ -1,0 +1,112 @@
+"""White Hat: a trick-taking race for 2 to 6, pursuit points that never go back, the White Hat reversing tricks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.base import Flag, GameBase, OptionInfo, Panel, Prompt, Round, Standings, StatInfo, gettext_noop
+from games.text import Text
+from games.white_hat import engine, referee
+from games.white_hat.describe import describe as _describe
+from games.white_hat.events import Event, parse_event
+from games.white_hat.options import OPTION_INFO, Options, options_dict, read_options
+from games.white_hat.prompt import board_view
+from games.white_hat.prompt import prompt as _prompt
+
+STATS = (
+    StatInfo("pursuit", gettext_noop("Pursuit points per round"), per="rounds"),
+    StatInfo("zero_rounds", gettext_noop("Rounds ending at zero")),
+    StatInfo("goal", gettext_noop("Pawns in the goal")),
+)
+
+
+class WhiteHat(GameBase):
+    slug = "white-hat"
+    name = "White Hat"
+    min_players = 2
+    max_players = 6
+    lowest_wins = True
+    row_label = gettext_noop("Round")
+    rule_ids = tuple(referee.RULES)
+    web = "companion.entries.white_hat"
+
+    def options(self, raw: Mapping[str, Any], players: Sequence[str]) -> Options:
+        return read_options(raw, players)
+
+    def option_info(self) -> Sequence[OptionInfo]:
+        return OPTION_INFO
+
+    def options_dict(self, options: Options) -> dict[str, Any]:
+        return options_dict(options)
+
+    def parse(self, raw: Any) -> Event:
+        return parse_event(raw)
+
+    def replay(self, players: Sequence[str], options: Options, events: Sequence[Event]) -> engine.State:
+        return engine.replay(players, options, events)
+
+    def resume(self, state: engine.State, events: Sequence[Event], start: int) -> engine.State:
+        return engine.resume(state, events, start)
+
+    def standings(self, state: engine.State) -> Standings:
+        return Standings(
+            game=self.slug,
+            players=state.players,
+            rounds=tuple(Round(r.points, r.explain) for r in state.rounds),
+            finished=state.finished,
+            winners=state.winners,
+        )
+
+    def review(self, state: engine.State) -> list[Flag]:
+        return referee.review(state)
+
+    def prompt(self, state: engine.State) -> Prompt:
+        return _prompt(state)
+
+    def describe(self, event: Event, players: Sequence[str]) -> Text:
+        return _describe(event, players)
+
+    def panel(self, state: engine.State) -> Panel:
+        """The score track (every marker only ever moves forward under the default) and, with a board, the
+        board with its pawns."""
+        return Panel(
+            "panel.html",
+            {
+                "players": list(state.players),
+                "track": track(state),
+                "board": board_view(state),
+                "values": list(state.values),
+            },
+        )
+
+    def stat_info(self) -> Sequence[StatInfo]:
+        return STATS
+
+    def stats(self, state: engine.State) -> Mapping[str, Mapping[str, int]]:
+        goals = {p: state.goals.count(p) for p in state.players}
+        return {
+            p: {
+                "pursuit": sum(r.points[p] for r in state.rounds),
+                "rounds": len(state.rounds),
+                "zero_rounds": sum(1 for r in state.rounds if r.points[p] == 0),
+                "goal": goals[p],
+            }
+            for p in state.players
+        }
+
+
+def track(state: engine.State) -> dict[str, Any]:
+    """The Kramerleiste: each player's total after every round (a marker's path), and how long the track is."""
+    running = dict.fromkeys(state.players, 0)
+    steps: dict[str, list[int]] = {p: [0] for p in state.players}
+    for r in state.rounds:
+        for p in state.players:
+            running[p] += r.points[p]
+            steps[p].append(running[p])
+    top = max([v for path in steps.values() for v in path] + [0])
+    low = min([v for path in steps.values() for v in path] + [0])
+    return {"steps": steps, "top": top, "low": low, "totals": dict(running)}
+
+
+GAME = WhiteHat()

@@ -1,0 +1,492 @@
+"""White Hat replay: fold the events into an immutable State, score each round, and flag illegal plays.
+
+The referee's checks need the same walk as the scoring (who holds how many cards, who holds the hat, where the
+pawns stand), so the fold records each flag as it goes (rules and their ids in referee.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from games.base import Flag, InvalidEvent
+from games.players import left_of
+from games.text import T, Text, join
+from games.white_hat.board import Board
+from games.white_hat.events import Event, FieldChange, Move, RoundEnd, RoundStart, Trick
+from games.white_hat.options import Options
+from games.white_hat.tricks import breaches, has_hat, order_from, plays_in_order, taken_breach, winner
+
+HAND_SIZE = 10  # everyone, the hat's holder 9 and the hat
+RANDOMIZER_FIELDS = 4  # the tile covers four fields
+
+Pawn = tuple[str, int]  # owner, 1 or 2
+
+
+@dataclass(frozen=True)
+class TrickRecord:
+    event: int
+    number: int  # 1-based within the round
+    order: tuple[str, ...]
+    cards: tuple[tuple[str, ...], ...]  # each play's cards as written
+    winner: str
+    why: str | Text
+    hat: bool
+    taken: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A field's ability the player who moved a pawn onto it may use now."""
+
+    kind: str  # exploit, randomizer or backflip
+    player: str
+    left: int  # uses left (the Randomizer's four fields)
+
+
+@dataclass(frozen=True)
+class RoundPlay:
+    """The round in progress, before it is scored."""
+
+    number: int
+    dealer: str
+    hat: str | None  # who holds the White Hat now (None: not recorded)
+    dealt_hat: str | None
+    tricks: tuple[TrickRecord, ...] = ()
+    held: Mapping[str, int] = field(default_factory=dict)  # cards in hand, as far as tricks show
+    moved: bool = True  # the last trick's winner has moved (True before any trick)
+    ability: Ability | None = None
+    goal: str | None = None  # who moved a pawn onto the goal
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    event: int
+    number: int
+    points: Mapping[str, int]
+    raw: Mapping[str, int]  # fields + hand, before the floor
+    fields: Mapping[str, int]
+    hands: Mapping[str, int]
+    final: bool
+    explain: str | Text
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    options: Options
+    rounds: tuple[RoundResult, ...]
+    current: RoundPlay | None
+    pawns: Mapping[Pawn, int]  # field index under each pawn (empty without a board)
+    values: tuple[int, ...]  # each field's pursuit value now (Exploit and the Randomizer change them)
+    flags: tuple[Flag, ...]
+    next_dealer: str
+    totals: Mapping[str, int]
+    finished: bool = False
+    moves: int = 0  # pawn moves recorded in the game
+    goals: tuple[str, ...] = ()  # owners of the pawns that reached the goal
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        if not self.finished:
+            return ()
+        low = min(self.totals.values())
+        return tuple(p for p in self.players if self.totals[p] == low)
+
+    @property
+    def board(self) -> Board | None:
+        return self.options.board
+
+
+def start_pawns(players: Sequence[str], board: Board | None) -> dict[Pawn, int]:
+    if board is None:
+        return {}
+    first, second = board.starts
+    return {key: spot for p in players for key, spot in (((p, 1), first), ((p, 2), second))}
+
+
+def replay(players: Sequence[str], options: Options, events: Sequence[Event]) -> State:
+    return _fold(_Replay(tuple(players), options), events, 0)
+
+
+def resume(state: State, events: Sequence[Event], start: int) -> State:
+    return _fold(_Replay.from_state(state), events, start)
+
+
+def _fold(builder: _Replay, events: Sequence[Event], start: int) -> State:
+    for index, event in enumerate(events, start):
+        try:
+            builder.apply(index, event)
+        except InvalidEvent as exc:
+            raise exc.at(index) from None
+    return builder.state()
+
+
+def _fail(message: str | Text) -> InvalidEvent:
+    return InvalidEvent(None, message)
+
+
+class _Replay:
+    """The mutable fold behind replay(); only State leaves this module."""
+
+    def __init__(self, players: tuple[str, ...], options: Options) -> None:
+        self.players = players
+        self.options = options
+        self.board = options.board
+        self.rounds: list[RoundResult] = []
+        self.round: RoundPlay | None = None
+        self.tricks: list[TrickRecord] = []
+        self.held: dict[str, int] = {}
+        self.pawns = start_pawns(players, self.board)
+        self.values = [f.value for f in self.board.fields] if self.board else []
+        self.flags: list[Flag] = []
+        self.next_dealer = players[0]
+        self.totals = dict.fromkeys(players, 0)
+        self.finished = False
+        self.moves = 0
+        self.goals: list[str] = []
+
+    @classmethod
+    def from_state(cls, state: State) -> _Replay:
+        builder = cls(state.players, state.options)
+        builder.rounds = list(state.rounds)
+        if state.current is not None:
+            builder.round = state.current
+            builder.tricks = list(state.current.tricks)
+            builder.held = dict(state.current.held)
+        builder.pawns = dict(state.pawns)
+        builder.values = list(state.values)
+        builder.flags = list(state.flags)
+        builder.next_dealer = state.next_dealer
+        builder.totals = dict(state.totals)
+        builder.finished = state.finished
+        builder.moves = state.moves
+        builder.goals = list(state.goals)
+        return builder
+
+    def state(self) -> State:
+        current = None
+        if self.round is not None:
+            current = RoundPlay(
+                number=self.round.number,
+                dealer=self.round.dealer,
+                hat=self.round.hat,
+                dealt_hat=self.round.dealt_hat,
+                tricks=tuple(self.tricks),
+                held=MappingProxyType(dict(self.held)),
+                moved=self.round.moved,
+                ability=self.round.ability,
+                goal=self.round.goal,
+            )
+        return State(
+            players=self.players,
+            options=self.options,
+            rounds=tuple(self.rounds),
+            current=current,
+            pawns=MappingProxyType(dict(self.pawns)),
+            values=tuple(self.values),
+            flags=tuple(self.flags),
+            next_dealer=self.next_dealer,
+            totals=MappingProxyType(dict(self.totals)),
+            finished=self.finished,
+            moves=self.moves,
+            goals=tuple(self.goals),
+        )
+
+    def apply(self, index: int, event: Event) -> None:
+        if self.finished:
+            raise _fail(T("the game is over: a pawn reached the goal; nothing more can be recorded at this table"))
+        match event:
+            case Trick():
+                self._trick(index, event)
+            case Move():
+                self._move(index, event)
+            case FieldChange():
+                self._field(index, event)
+            case RoundEnd():
+                self._round_end(index, event)
+            case RoundStart():
+                self._round_start(event)
+
+    def _seat(self, name: str) -> str:
+        if name not in self.players:
+            raise _fail(T("%(name)s is not at this table", name=name))
+        return name
+
+    def _flag(self, index: int, player: str, rule: str, message: Text) -> None:
+        self.flags.append(Flag(index, player, rule, message))
+
+    # -- rounds -------------------------------------------------------------------------------------------
+
+    def _round_start(self, event: RoundStart) -> None:
+        if self.round is not None:
+            raise _fail(
+                T("round %(n)d has not ended yet: record its round_end first", n=self.round.number)
+            )
+        dealer = self._seat(event.dealer) if event.dealer else self.next_dealer
+        hat = self._seat(event.hat) if event.hat else None
+        self._open(dealer, hat)
+
+    def _open(self, dealer: str | None = None, hat: str | None = None) -> RoundPlay:
+        if self.round is None:
+            dealer = dealer or self.next_dealer
+            self.round = RoundPlay(len(self.rounds) + 1, dealer, hat, hat)
+            self.tricks = []
+            self.held = dict.fromkeys(self.players, HAND_SIZE)
+        return self.round
+
+    def _round_end(self, index: int, event: RoundEnd) -> None:
+        play = self._open()
+        for name in event.hands:
+            self._seat(name)
+        fields = self._field_points(event)
+        hands = {p: _hand_points(event.hands.get(p, 0), self.options) for p in self.players}
+        raw = {p: fields[p] + hands[p] for p in self.players}
+        floor = self.options.floor == "round"
+        points = {p: max(0, v) if floor else v for p, v in raw.items()}
+        final = event.final or play.goal is not None
+        self._check_final(index, event, play)
+        notes: list[Text] = []
+        if final:
+            notes.append(T("final round"))
+        notes += [
+            T("%(name)s %(raw)d counts as 0", name=p, raw=raw[p]) for p in self.players if raw[p] != points[p]
+        ]
+        self.rounds.append(
+            RoundResult(
+                index,
+                play.number,
+                MappingProxyType(points),
+                MappingProxyType(raw),
+                MappingProxyType(fields),
+                MappingProxyType(hands),
+                final,
+                join(notes, "; ") if notes else "",
+            )
+        )
+        for p in self.players:
+            self.totals[p] += points[p]
+        self.next_dealer = left_of(self.players, play.dealer)
+        self.round, self.tricks, self.held = None, [], {}
+        self.finished = final
+
+    def _field_points(self, event: RoundEnd) -> dict[str, int]:
+        if event.fields is not None:
+            for name in event.fields:
+                self._seat(name)
+            return {p: sum(event.fields.get(p, (0, 0))) for p in self.players}
+        if self.board is None:
+            raise _fail(
+                T("round_end needs fields (the values under each player's two pawns): this table has no board to "
+                  "read them from")
+            )
+        return {p: self.values[self.pawns[p, 1]] + self.values[self.pawns[p, 2]] for p in self.players}
+
+    def _check_final(self, index: int, event: RoundEnd, play: RoundPlay) -> None:
+        if play.goal is not None and not event.final:
+            self._flag(index, play.goal, "wh.goal", T("a pawn of %(name)s's move reached the goal, so this round "
+                                                      "is the last one (final)", name=play.goal))
+        elif event.final and play.goal is None and self.moves:
+            self._flag(index, self.players[0], "wh.goal", T("the round is marked final, but no recorded move "
+                                                             "reached the goal"))
+
+    # -- tricks -------------------------------------------------------------------------------------------
+
+    def _trick(self, index: int, event: Trick) -> None:
+        play = self._open()
+        seen: set[str] = set()
+        for p in event.plays:
+            if self._seat(p.player) in seen:
+                raise _fail(T("%(name)s plays twice in one trick", name=p.player))
+            seen.add(p.player)
+        if len(seen) != len(self.players):
+            missing = [p for p in self.players if p not in seen]
+            raise _fail(T("every player plays to each trick; %(names)s did not", names=join(missing)))
+        hat = has_hat(event)
+        if hat and event.taken is None:
+            raise _fail(T("the White Hat was played: say what its winner took back (taken)"))
+        if not hat and event.taken is not None:
+            raise _fail(T("taken belongs only to a trick with the White Hat in it"))
+        number = len(self.tricks) + 1
+        self._check_turns(index, event, play, number)
+        position, why = winner(event, self.options)
+        won = event.plays[position].player
+        for breach in breaches(event):
+            self._flag(index, breach.player, breach.rule, breach.message)
+        self._check_hands(index, event, play)
+        if hat:
+            problem = taken_breach(event, self.options, won)
+            if problem is not None:
+                self._flag(index, won, "wh.hat-take", problem)
+            self.held[won] += len(event.taken or ())
+        record = TrickRecord(
+            index,
+            number,
+            tuple(p.player for p in event.plays),
+            tuple(tuple(str(c) for c in p.cards) for p in event.plays),
+            won,
+            why,
+            hat,
+            tuple(str(c) for c in event.taken or ()),
+        )
+        self.tricks.append(record)
+        self.round = RoundPlay(
+            play.number, play.dealer, won if hat else play.hat, play.dealt_hat, moved=False, goal=play.goal
+        )
+
+    def _check_turns(self, index: int, event: Trick, play: RoundPlay, number: int) -> None:
+        leader = event.leader
+        if play.goal is not None:
+            self._flag(index, leader, "wh.goal", T("a pawn reached the goal, so the round stopped at once; no more "
+                                                   "tricks"))
+        out = [p for p in self.players if self.held.get(p, HAND_SIZE) <= 0]
+        if out:
+            self._flag(index, out[0], "wh.round-end", T("%(name)s has no cards left, so the round has ended",
+                                                        name=out[0]))
+        if self.tricks:
+            last = self.tricks[-1]
+            if leader != last.winner:
+                self._flag(index, leader, "wh.lead-order", T("%(name)s led, but %(winner)s won trick %(n)d and "
+                                                             "leads", name=leader, winner=last.winner, n=last.number))
+        elif self.options.first_lead == "right-of-hat" and play.dealt_hat is not None:
+            first = left_of(self.players, play.dealt_hat, -1)
+            if leader != first:
+                self._flag(index, leader, "wh.first-lead", T("%(name)s led round %(round)d's first trick, but "
+                                                             "%(first)s, right of the White Hat's holder %(hat)s, "
+                                                             "leads it", name=leader, round=play.number,
+                                                             first=first, hat=play.dealt_hat))
+        if not plays_in_order(event.plays, self.players):
+            expected = join(order_from(self.players, leader))
+            self._flag(index, leader, "wh.play-order", T("trick %(n)d was not played in turn from %(name)s "
+                                                         "(%(order)s)", n=number, name=leader, order=expected))
+
+    def _check_hands(self, index: int, event: Trick, play: RoundPlay) -> None:
+        for p in event.plays:
+            have = self.held[p.player]
+            if len(p.cards) > have:
+                self._flag(index, p.player, "wh.hand-count", T("%(name)s played %(n)d card(s) but held only %(have)d",
+                                                               name=p.player, n=len(p.cards), have=have))
+            if play.hat is not None and p.player != play.hat and any(c.is_hat for c in p.cards):
+                self._flag(index, p.player, "wh.hat-holder", T("%(name)s played the White Hat, but %(holder)s "
+                                                               "held it", name=p.player, holder=play.hat))
+            self.held[p.player] = max(0, have - len(p.cards))
+
+    # -- the board ----------------------------------------------------------------------------------------
+
+    def _board(self, what: str) -> Board:
+        if self.board is None:
+            raise _fail(T("a %(what)s event needs the table's board (the board option)", what=what))
+        return self.board
+
+    def _move(self, index: int, event: Move) -> None:
+        board = self._board("move")
+        play = self._open()
+        self._seat(event.player)
+        self._seat(event.owner)
+        if event.to >= len(board.fields):
+            raise _fail(T("the board has no field %(n)d (it has %(count)d)", n=event.to, count=len(board.fields)))
+        pawn = (event.owner, event.pawn)
+        here = self.pawns[pawn]
+        others = [spot for key, spot in self.pawns.items() if key != pawn]
+        ability = play.ability
+        backflip = (
+            ability is not None
+            and ability.kind == "backflip"
+            and ability.player == event.player
+            and event.to not in board.forward(here, others)
+            and event.to in board.behind(here)
+        )
+        if play.goal is not None:
+            self._flag(index, event.player, "wh.goal", T("a pawn reached the goal, so the round stopped at once"))
+        elif not backflip:
+            self._check_mover(index, event, play)
+        self._check_pawn(index, event, here, others, backflip)
+        self.pawns[pawn] = event.to
+        self.moves += 1
+        landed = board.fields[event.to].ability
+        goal = event.player if landed == "goal" else play.goal
+        if landed == "goal":
+            self.goals.append(event.owner)
+        new_ability = None
+        if landed in ("exploit", "randomizer", "backflip") and not backflip:
+            new_ability = Ability(landed, event.player, RANDOMIZER_FIELDS if landed == "randomizer" else 1)
+        self.round = RoundPlay(play.number, play.dealer, play.hat, play.dealt_hat, moved=True, ability=new_ability,
+                               goal=goal)
+
+    def _check_mover(self, index: int, event: Move, play: RoundPlay) -> None:
+        """After a trick its winner moves once; a table that records no tricks is not checked for who moves."""
+        if not self.tricks:
+            return
+        last = self.tricks[-1]
+        if play.moved:
+            self._flag(index, event.player, "wh.one-move", T("%(name)s moved a pawn, but trick %(n)d's move was "
+                                                             "already made", name=event.player, n=last.number))
+        elif event.player != last.winner:
+            self._flag(index, event.player, "wh.winner", T("%(name)s moved a pawn, but %(winner)s won trick %(n)d "
+                                                           "(%(why)s) and moves", name=event.player,
+                                                           winner=last.winner, n=last.number, why=last.why))
+
+    def _check_pawn(self, index: int, event: Move, here: int, others: list[int], backflip: bool) -> None:
+        board = self._board("move")
+        spot = board.fields[here]
+        pawn = f"{event.owner}:{event.pawn}"
+        if spot.ability == "sticky":
+            self._flag(index, event.player, "wh.sticky", T("pawn %(pawn)s is stuck on %(field)s and cannot move",
+                                                           pawn=pawn, field=spot.name))
+        if backflip:
+            if event.to not in board.backward(here, others):
+                spots = [board.fields[i].name for i in board.backward(here, others)]
+                nearest = join(spots) if spots else T("nowhere")
+                self._flag(index, event.player, "wh.backflip", T("Backflip puts %(pawn)s on the nearest free field "
+                                                                 "behind it (%(allowed)s), not on %(to)s", pawn=pawn,
+                                                                 allowed=nearest, to=board.fields[event.to].name))
+            return
+        if event.owner != event.player and self.options.opponent_pawns == "negative" and self.values[here] >= 0:
+            self._flag(index, event.player, "wh.opponent-pawn", T("%(name)s moved %(pawn)s of %(owner)s from "
+                                                                  "%(field)s (%(value)d); another player's pawn "
+                                                                  "moves only from a field below zero",
+                                                                  name=event.player, pawn=pawn, owner=event.owner,
+                                                                  field=spot.name, value=self.values[here]))
+        allowed = board.forward(here, others)
+        if event.to not in allowed:
+            names = join([board.fields[i].name for i in allowed]) if allowed else T("nowhere")
+            self._flag(index, event.player, "wh.step", T("%(pawn)s went from %(from)s to %(to)s; one step forward "
+                                                         "leads to %(allowed)s", pawn=pawn, **{"from": spot.name},
+                                                         to=board.fields[event.to].name, allowed=names))
+
+    def _field(self, index: int, event: FieldChange) -> None:
+        board = self._board("field")
+        play = self._open()
+        self._seat(event.player)
+        if event.field >= len(board.fields):
+            raise _fail(T("the board has no field %(n)d (it has %(count)d)", n=event.field, count=len(board.fields)))
+        ability = play.ability
+        old = self.values[event.field]
+        name = board.fields[event.field].name
+        if ability is not None and ability.player == event.player and ability.kind == "exploit":
+            if abs(event.value - old) != 1:
+                self._flag(index, event.player, "wh.exploit", T("Exploit changes a field by one, but %(field)s went "
+                                                                "from %(old)d to %(new)d", field=name, old=old,
+                                                                new=event.value))
+            ability = None
+        elif ability is not None and ability.player == event.player and ability.kind == "randomizer":
+            ability = Ability("randomizer", event.player, ability.left - 1) if ability.left > 1 else None
+        else:
+            self._flag(index, event.player, "wh.field", T("%(name)s changed %(field)s, but only a pawn just moved "
+                                                            "onto Exploit or the Randomizer changes a field",
+                                                            name=event.player, field=name))
+        self.values[event.field] = event.value
+        self.round = RoundPlay(play.number, play.dealer, play.hat, play.dealt_hat, moved=play.moved, ability=ability,
+                               goal=play.goal)
+
+
+def _hand_points(hand: tuple[object, ...] | int, options: Options) -> int:
+    if isinstance(hand, int):
+        return hand
+    return sum(options.pursuit[str(card)] for card in hand)
+
+
+def hand_points(cards: Sequence[object], options: Options) -> int:
+    """The pursuit points of cards in hand."""
+    return sum(options.pursuit[str(card)] for card in cards)

@@ -1,0 +1,206 @@
+"""White Hat events (FORMAT.md "white-hat"): typed, immutable, checked for shape (names come later)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from games.base import InvalidEvent, shown, whole_number_in
+from games.notation import CardError, WhiteHatCard, WhiteHatNotation
+from games.text import T, Text
+
+NOTATION = WhiteHatNotation()
+MAX_SET = 12  # six of a number, five jokers and the hat: no play can hold more
+MAX_HAND_POINTS = 1000  # a hand's pursuit points typed as a sum
+FIELD_POINTS = (-99, 99)  # a field's value, as a round_end or a field event gives it
+MAX_FIELD_INDEX = 10_000
+
+
+@dataclass(frozen=True)
+class RoundStart:
+    dealer: str | None
+    hat: str | None
+
+
+@dataclass(frozen=True)
+class Play:
+    player: str
+    cards: tuple[WhiteHatCard, ...]
+
+
+@dataclass(frozen=True)
+class Trick:
+    plays: tuple[Play, ...]
+    taken: tuple[WhiteHatCard, ...] | None
+
+    @property
+    def leader(self) -> str:
+        return self.plays[0].player
+
+
+@dataclass(frozen=True)
+class Move:
+    player: str
+    owner: str
+    pawn: int  # 1 or 2
+    to: int
+
+
+@dataclass(frozen=True)
+class FieldChange:
+    player: str
+    field: int
+    value: int
+
+
+@dataclass(frozen=True)
+class RoundEnd:
+    hands: Mapping[str, tuple[WhiteHatCard, ...] | int]
+    fields: Mapping[str, tuple[int, int]] | None
+    final: bool
+
+
+Event = RoundStart | Trick | Move | FieldChange | RoundEnd
+
+_FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    "round": (set(), {"dealer", "hat"}),
+    "trick": ({"plays"}, {"taken"}),
+    "move": ({"player", "pawn", "to"}, set()),
+    "field": ({"player", "field", "value"}, set()),
+    "round_end": ({"hands"}, {"fields", "final"}),
+}
+_ALLOWED = {kind: required | optional | {"type", "note"} for kind, (required, optional) in _FIELDS.items()}
+
+
+def _fail(message: str | Text) -> InvalidEvent:
+    return InvalidEvent(None, message)
+
+
+def parse_event(raw: Any) -> Event:
+    """One event from its JSON shape, or InvalidEvent naming what is wrong."""
+    if not isinstance(raw, dict):
+        raise _fail(T('an event must be an object like {"type": "trick", ...}'))
+    kind = raw.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        known = ", ".join(_FIELDS)
+        raise _fail(T("unknown event type %(type)s (White Hat knows %(known)s)", type=shown(kind), known=known))
+    required, _optional = _FIELDS[kind]
+    for name in raw:
+        if name not in _ALLOWED[kind]:
+            raise _fail(T("a %(type)s event has no field %(field)s", type=kind, field=shown(name)))
+    for name in sorted(required - set(raw)):
+        raise _fail(T("a %(type)s event needs %(field)s", type=kind, field=repr(name)))
+    if "note" in raw and not isinstance(raw["note"], str):
+        raise _fail(T("note must be text"))
+    return _PARSERS[kind](raw)
+
+
+def _name(value: Any, what: str | Text) -> str:
+    if not isinstance(value, str) or not value:
+        raise _fail(T("%(what)s must be a player's name, not %(value)s", what=what, value=shown(value)))
+    return value
+
+
+def cards_of(value: Any, what: str | Text) -> tuple[WhiteHatCard, ...]:
+    """A list of White Hat cards ("7", "joker", "hat"; a number may be written as one)."""
+    if not isinstance(value, list):
+        raise _fail(T("%(what)s must be a list of cards", what=what))
+    try:
+        cards = tuple(NOTATION.parse(str(v) if type(v) is int else v) for v in value)
+    except CardError as exc:
+        raise _fail(T("%(what)s: %(why)s", what=what, why=exc.text)) from None
+    if sum(1 for c in cards if c.is_hat) > 1:
+        raise _fail(T("%(what)s: there is only one White Hat", what=what))
+    return cards
+
+
+def _round(raw: dict[str, Any]) -> RoundStart:
+    dealer = _name(raw["dealer"], "dealer") if raw.get("dealer") is not None else None
+    hat = _name(raw["hat"], "hat") if raw.get("hat") is not None else None
+    return RoundStart(dealer, hat)
+
+
+def _trick(raw: dict[str, Any]) -> Trick:
+    plays_raw = raw["plays"]
+    if not isinstance(plays_raw, list) or not plays_raw:
+        raise _fail(T('plays must list each play, like [{"player": "Ana", "cards": ["7"]}]'))
+    plays = []
+    for item in plays_raw:
+        if not isinstance(item, dict) or set(item) != {"player", "cards"}:
+            raise _fail(T('each play must be {"player": ..., "cards": [...]}'))
+        player = _name(item["player"], "player")
+        cards = cards_of(item["cards"], T("the cards of %(name)s", name=player))
+        if not 1 <= len(cards) <= MAX_SET:
+            raise _fail(T("%(name)s plays %(n)d cards; a play is 1 to %(max)d", name=player, n=len(cards), max=MAX_SET))
+        plays.append(Play(player, cards))
+    if sum(1 for p in plays for c in p.cards if c.is_hat) > 1:
+        raise _fail(T("the White Hat is played twice in one trick, but there is only one"))
+    taken = cards_of(raw["taken"], "taken") if "taken" in raw else None
+    return Trick(tuple(plays), taken)
+
+
+def _move(raw: dict[str, Any]) -> Move:
+    player = _name(raw["player"], "player")
+    pawn = raw["pawn"]
+    owner, _sep, number = pawn.rpartition(":") if isinstance(pawn, str) else ("", "", "")
+    if not owner or number not in ("1", "2"):
+        raise _fail(T('pawn must be its owner and 1 or 2, like "Ben:2", not %(value)s', value=shown(pawn)))
+    to = raw["to"]
+    if not whole_number_in(to, 0, MAX_FIELD_INDEX):
+        raise _fail(T("to must be a field's index, not %(value)s", value=shown(to)))
+    return Move(player, owner, int(number), to)
+
+
+def _field_change(raw: dict[str, Any]) -> FieldChange:
+    player = _name(raw["player"], "player")
+    index, value = raw["field"], raw["value"]
+    if not whole_number_in(index, 0, MAX_FIELD_INDEX):
+        raise _fail(T("field must be a field's index, not %(value)s", value=shown(index)))
+    low, high = FIELD_POINTS
+    if not whole_number_in(value, low, high):
+        raise _fail(T("value must be from %(low)d to %(high)d, not %(value)s", low=low, high=high, value=shown(value)))
+    return FieldChange(player, index, value)
+
+
+def _round_end(raw: dict[str, Any]) -> RoundEnd:
+    hands_raw = raw["hands"]
+    if not isinstance(hands_raw, dict):
+        raise _fail(T('hands must map players to their cards or points, like {"Ana": ["13", "joker"], "Ben": 7}'))
+    hands: dict[str, tuple[WhiteHatCard, ...] | int] = {}
+    for player, hand in hands_raw.items():
+        if isinstance(hand, list):
+            hands[player] = cards_of(hand, T("the hand of %(name)s", name=shown(player)))
+        elif whole_number_in(hand, 0, MAX_HAND_POINTS):
+            hands[player] = hand
+        else:
+            raise _fail(
+                T("the hand of %(name)s must be a list of cards or its points from 0 to %(max)d, not %(value)s",
+                  name=shown(player), max=MAX_HAND_POINTS, value=shown(hand))
+            )
+    fields = None
+    if raw.get("fields") is not None:
+        fields = _fields(raw["fields"])
+    final = raw.get("final", False)
+    if not isinstance(final, bool):
+        raise _fail(T("final must be true or false, not %(value)s", value=shown(final)))
+    return RoundEnd(MappingProxyType(hands), fields, final)
+
+
+def _fields(raw: Any) -> Mapping[str, tuple[int, int]]:
+    if not isinstance(raw, dict):
+        raise _fail(T('fields must map players to the values under their two pawns, like {"Ana": [2, -1]}'))
+    low, high = FIELD_POINTS
+    out = {}
+    for player, values in raw.items():
+        if not (isinstance(values, list) and len(values) == 2 and all(whole_number_in(v, low, high) for v in values)):
+            raise _fail(
+                T("fields of %(name)s must be two values from %(low)d to %(high)d, not %(value)s", name=shown(player),
+                  low=low, high=high, value=shown(values))
+            )
+        out[player] = (values[0], values[1])
+    return MappingProxyType(out)
+
+
+_PARSERS = {"round": _round, "trick": _trick, "move": _move, "field": _field_change, "round_end": _round_end}

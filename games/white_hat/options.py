@@ -1,0 +1,206 @@
+"""White Hat options: every field defaults to FORMAT.md; each open point of the sources is one of them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
+from typing import Any
+
+from games.base import InvalidOptions, OptionInfo, gettext_noop, shown, whole_number_in
+from games.notation import DEFAULT_PURSUIT, WHITE_HAT_FACES
+from games.text import T
+from games.white_hat.board import Board, read_board
+
+PURSUIT_VALUES = (0, 20)  # printed values run from 0 to 5
+WILD_SET_VALUES = (1, 99)
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "floor": ("round", "none"),
+    "first_lead": ("right-of-hat", "any"),
+    "hat_ties": ("later", "earlier"),
+    "hat_take": ("non-wild", "any"),
+    "opponent_pawns": ("negative", "any"),
+    "tie": ("shared",),
+}
+
+
+@dataclass(frozen=True)
+class Options:
+    pursuit: Mapping[str, int] = field(default_factory=lambda: MappingProxyType(dict(DEFAULT_PURSUIT)))
+    floor: str = "round"
+    board: Board | None = None
+    first_lead: str = "right-of-hat"
+    hat_ties: str = "later"
+    wild_set: int = 14
+    hat_take: str = "non-wild"
+    opponent_pawns: str = "negative"
+    tie: str = "shared"
+
+
+_DEFAULTS = Options()
+
+
+def read_options(raw: Mapping[str, Any], players: Sequence[str]) -> Options:
+    """Options from a table file's `options` object; InvalidOptions names the bad one."""
+    known = {f.name for f in fields(Options)}
+    values: dict[str, Any] = {}
+    for name, value in raw.items():
+        if name not in known:
+            raise InvalidOptions(T("unknown option %(name)s", name=shown(name)))
+        values[name] = _read_one(name, value)
+    return Options(**values)
+
+
+def _read_one(name: str, value: Any) -> Any:
+    if name == "pursuit":
+        return _pursuit(value)
+    if name == "board":
+        return read_board(value)
+    if name == "wild_set":
+        low, high = WILD_SET_VALUES
+        if not whole_number_in(value, low, high):
+            raise InvalidOptions(
+                T("wild_set must be a whole number from %(low)d to %(high)d, not %(value)s", low=low, high=high,
+                  value=shown(value))
+            )
+        return value
+    if value not in _CHOICES[name]:
+        allowed = ", ".join(f'"{c}"' for c in _CHOICES[name])
+        raise InvalidOptions(
+            T("%(name)s must be one of %(allowed)s, not %(value)s", name=name, allowed=allowed, value=shown(value))
+        )
+    return value
+
+
+def _pursuit(value: Any) -> Mapping[str, int]:
+    """A value for some or all cards ("13": 3, "joker": 4); the cards left out keep FORMAT.md's default."""
+    if not isinstance(value, Mapping):
+        raise InvalidOptions(T('pursuit must map cards to values, like {"13": 3, "joker": 4}'))
+    table = dict(DEFAULT_PURSUIT)
+    low, high = PURSUIT_VALUES
+    for card, points in value.items():
+        if card not in table:
+            raise InvalidOptions(
+                T("pursuit: %(card)s is not a White Hat card (1 to 13, joker, hat)", card=shown(card))
+            )
+        if not whole_number_in(points, low, high):
+            raise InvalidOptions(
+                T("pursuit of %(card)s must be from %(low)d to %(high)d, not %(value)s", card=card, low=low,
+                  high=high, value=shown(points))
+            )
+        table[card] = points
+    return MappingProxyType(table)
+
+
+def options_dict(options: Options) -> dict[str, Any]:
+    """Only what differs from the defaults, in FORMAT.md's shape (the whole pursuit table once it differs)."""
+    out: dict[str, Any] = {}
+    for f in fields(Options):
+        value = getattr(options, f.name)
+        if value == getattr(_DEFAULTS, f.name):
+            continue
+        if f.name == "pursuit":
+            out[f.name] = dict(value)
+        elif f.name == "board":
+            out[f.name] = value.as_list()
+        else:
+            out[f.name] = value
+    return out
+
+
+OPTION_INFO: tuple[OptionInfo, ...] = (
+    OptionInfo(
+        "pursuit",
+        gettext_noop("Pursuit value of each card"),
+        gettext_noop(
+            "Check these against the small number printed on your cards. Only 1-2 (0), the joker (4) and the hat (5)"
+            " are known; the values for 3 to 13 are an assumption."
+        ),
+        dict(DEFAULT_PURSUIT),
+        rule="opt-pursuit",
+        kind="mapping",
+        low=PURSUIT_VALUES[0],
+        high=PURSUIT_VALUES[1],
+        keys=WHITE_HAT_FACES,
+    ),
+    OptionInfo(
+        "board",
+        gettext_noop("Board"),
+        gettext_noop(
+            "Your board's fields in order along the arrows, each with its name, pursuit value and ability. Needed to"
+            " track pawns; without it, enter the two field values each round."
+        ),
+        None,
+        rule="opt-board",
+        kind="json",
+    ),
+    OptionInfo(
+        "floor",
+        gettext_noop("Never go back"),
+        gettext_noop("A round below zero counts as zero, so a total never falls."),
+        "round",
+        (("round", gettext_noop("A round counts at least 0")), ("none", gettext_noop("Negative rounds count"))),
+        rule="opt-floor",
+    ),
+    OptionInfo(
+        "first_lead",
+        gettext_noop("First lead of a round"),
+        gettext_noop("Who leads the first trick of a round."),
+        "right-of-hat",
+        (
+            ("right-of-hat", gettext_noop("The player right of the White Hat's holder")),
+            ("any", gettext_noop("Anyone (not checked)")),
+        ),
+        rule="opt-first-lead",
+        advanced=True,
+    ),
+    OptionInfo(
+        "hat_ties",
+        gettext_noop("Equal plays in a hat trick"),
+        gettext_noop("Which of two equal plays wins when the hat is in the trick."),
+        "later",
+        (("later", gettext_noop("The later one, as in any trick")), ("earlier", gettext_noop("The earlier one"))),
+        rule="opt-hat-ties",
+        advanced=True,
+    ),
+    OptionInfo(
+        "wild_set",
+        gettext_noop("Value of a lone wild"),
+        gettext_noop("What a single joker, the single hat, or a set of only jokers and the hat is worth."),
+        14,
+        rule="opt-wild-set",
+        advanced=True,
+        low=WILD_SET_VALUES[0],
+        high=WILD_SET_VALUES[1],
+    ),
+    OptionInfo(
+        "hat_take",
+        gettext_noop("Taking after a hat trick"),
+        gettext_noop("Whether the cards taken besides the hat may be jokers."),
+        "non-wild",
+        (("non-wild", gettext_noop("No jokers among them")), ("any", gettext_noop("Any cards of the trick"))),
+        rule="opt-hat-take",
+        advanced=True,
+    ),
+    OptionInfo(
+        "opponent_pawns",
+        gettext_noop("Moving another player's pawn"),
+        gettext_noop("When a trick's winner may move someone else's pawn."),
+        "negative",
+        (
+            ("negative", gettext_noop("Only from a field below zero")),
+            ("any", gettext_noop("From any field")),
+        ),
+        rule="opt-opponent-pawns",
+        advanced=True,
+    ),
+    OptionInfo(
+        "tie",
+        gettext_noop("Tie for the lowest total"),
+        gettext_noop("How a tie at the end is settled."),
+        "shared",
+        (("shared", gettext_noop("They share the win")),),
+        rule="opt-tie",
+        advanced=True,
+    ),
+)
