@@ -166,7 +166,7 @@ if not DEBUG:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("de", "Deutsch")]
+LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("fr", "Français"), ("es", "Español")]
 LOCALE_PATHS = [BASE_DIR / "companion" / "locale"]
 USE_I18N = True
 TIME_ZONE = os.environ.get("KIBITZ_TIME_ZONE", "UTC")

@@ -44,7 +44,7 @@ def _anchors() -> list[str]:
 
 def test_the_game_reads_its_rules_folder():
     assert rules.folder_of(GAME) == FOLDER
-    assert rules.languages(FOLDER) == ("en", "de")
+    assert rules.languages(FOLDER) == ("en", "de", "es", "fr")
 
 
 def test_anchors_are_unique():
@@ -74,9 +74,9 @@ def test_no_stray_rule_or_option_anchors():
 
 
 @pytest.mark.parametrize("anchor", _anchors())
-def test_every_section_has_english_and_german(anchor):
+def test_every_section_has_every_language(anchor):
     english = {s.anchor: s for s in _sections("en")}[anchor]
-    for lang in ("en", "de"):
+    for lang in ("en", "de", "fr", "es"):
         section = {s.anchor: s for s in _sections(lang)}[anchor]
         assert section.title.strip()
         assert section.paragraphs
@@ -97,7 +97,7 @@ def test_resolved_german():
 
 def test_unknown_language_falls_back_to_english():
     english = GAME.rules("en")
-    assert GAME.rules("fr") == english
+    assert GAME.rules("it") == english
     assert GAME.rules("") == english
     assert GAME.rules("de-AT") == GAME.rules("de")
     assert all(isinstance(p, str) for s in english for p in s["paragraphs"])
