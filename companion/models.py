@@ -263,3 +263,17 @@ class Throttle(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} {self.client[:8]} {self.count}"
+
+
+class TableSummary(models.Model):
+    """A cache, never a truth: what the history pages need of one table (standings, places, the game's stats,
+    the score line per round), derived from its log at `version` by companion/history.py. A summary whose
+    version or format differs from the table's is stale and derived again; deleting every row loses nothing."""
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, primary_key=True, related_name="summary")
+    version = models.PositiveIntegerField()
+    format = models.PositiveSmallIntegerField()
+    data = models.JSONField()
+
+    def __str__(self) -> str:
+        return f"summary of {self.table_id} at {self.version}"

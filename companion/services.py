@@ -376,3 +376,11 @@ def _interleave(
         if i < len(live):
             rows.append((live[i], False))
     return rows
+
+
+def set_notes(table: Table, text: str) -> None:
+    """The table's note (free text for people; it goes into the table file's `notes`). Not a log event: it
+    changes no score, so the table's version stays."""
+    _storable([text])
+    Table.objects.filter(pk=table.pk).update(notes=text)
+    table.notes = text

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
 
-from companion import groupviews, views
+from companion import groupviews, historyviews, views
 
 
 def ping(request: HttpRequest) -> HttpResponse:
@@ -36,4 +36,10 @@ urlpatterns = [
     path("t/<str:code>/check/", views.check, name="check"),
     path("t/<str:code>/export.json", views.export, name="export"),
     path("t/<str:code>/standings.json", views.table_json, name="standings"),
+    path("t/<str:code>/rounds.csv", historyviews.table_csv, name="table_csv"),
+    path("t/<str:code>/note/", views.note, name="note"),
+    path("history/", historyviews.group_history, name="history"),
+    path("history/tables.csv", historyviews.group_csv, name="history_csv"),
+    path("history/player/", historyviews.player_redirect, name="history_pick"),
+    path("history/player/<path:name>/", historyviews.player_page, name="history_player"),
 ]

@@ -12,12 +12,13 @@ from django.conf import settings
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from companion import access, entries, groups, i18n, services, throttle
+from companion import access, entries, groups, history, historyviews, i18n, services, throttle
 from companion.board import board, log_line
 from companion.board import change as what_changed
 from companion.middleware import too_large
@@ -30,6 +31,7 @@ from games.base import Game
 SEEN_KEY = "kibitz_seen"  # the tables this phone has opened, newest first
 HOME_TABLES = 30  # the current group's newest tables the home page lists
 LOG_PAGE = 40  # log entries a page shows, newest first
+MAX_NOTE = 2000  # characters of a note on a table or a round
 
 Change = Callable[[Table, int | None, str], services.Snapshot]
 
@@ -251,6 +253,38 @@ def export(request: HttpRequest, code: str) -> HttpResponse:
     return response
 
 
+@require_POST
+def note(request: HttpRequest, code: str) -> HttpResponse:
+    """The scorer's note on the table (`notes`), or on one round (`round` and `note`): a round's note goes into
+    the event that completed it, as a correction (the log keeps the event without it, undone)."""
+    snap = _snapshot(code)
+    if denied := _deny(request, snap):
+        return denied
+    if "notes" in request.POST:
+        text = request.POST["notes"].strip()[:MAX_NOTE]
+        try:
+            services.set_notes(snap.table, text)
+        except services.Refused as exc:
+            return _render_board(request, snap, error=exc.message, status=400)
+        return redirect(f"{reverse('table', args=[code])}#past")
+    raw = request.POST.get("round", "")
+    ends = history.round_ends(snap)
+    number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else 0
+    if not 1 <= number <= len(ends):
+        return _render_board(request, snap, error=_("There is no round %(n)s to note.") % {"n": raw[:6]}, status=400)
+    entry = snap.live[ends[number - 1]]
+    payload = {k: v for k, v in entry.payload.items() if k != "note"}
+    if text := request.POST.get("note", "").strip()[:MAX_NOTE]:
+        payload["note"] = text
+    try:
+        services.correct(snap.table, entry.seq, payload, _version(request), _key(request))
+    except services.Refused as exc:
+        return _render_board(
+            request, _snapshot(code), error=exc.message, status=409 if isinstance(exc, services.Stale) else 400
+        )
+    return redirect(f"{reverse('table', args=[code])}#past")
+
+
 @require_GET
 def table_json(request: HttpRequest, code: str) -> HttpResponse:
     """The standings as `score` prints them (handy for other tools)."""
@@ -384,6 +418,7 @@ def _render_board(
         "findings": findings or [],
         "entry": entries.panel(snap, form, action=action, fix=fixing) if scorer else {},
         "fixable": entries.fixable(snap.game.slug) if scorer else (),
+        "past": historyviews.table_part(snap, scorer),  # the chart, the notes and the BG Stats link
     } | _log_page(snap, request.GET.get("log", ""))
     if not template:
         template = "table.html" if not request.htmx else "table.html#entry" if part else "table.html#board"

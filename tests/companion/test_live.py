@@ -22,9 +22,9 @@ def test_changed_table_sends_the_parts_that_changed(client: Client, table: Table
     response = client.get(f"/t/{table.code}/live/", HTTP_IF_NONE_MATCH='"0"', HTTP_HX_REQUEST="true")
     body = response.content.decode()
     assert response.status_code == 200 and response["ETag"] == '"1"'
-    for part in ("poller", "scoreboard", "entry", "log", "actions"):
+    for part in ("poller", "scoreboard", "entry", "log", "past", "actions"):
         assert f'id="{part}"' in body
-    assert body.count('hx-swap-oob="true"') == 5
+    assert body.count('hx-swap-oob="true"') == 6
     assert '"If-None-Match": "\\"1\\""' in body  # the next poll asks about version 1
 
 

@@ -1,0 +1,238 @@
+"""What the history pages know of a table: its Summary, derived from the log through the game's own code and
+cached by table version (in this process, and in the TableSummary table so a new process does not replay every
+table of a group). Nothing here is a truth of its own: a summary at another version or format is derived again.
+
+Pages read many tables at once (`summaries`): one query finds the cached rows of the tables this process does
+not hold, so a page costs the same number of queries for 10 tables as for 500 once their summaries exist.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from datetime import date
+from typing import Any
+
+from django.db import transaction
+
+from games import registry
+from games.base import InvalidOptions
+
+from . import services
+from .models import Table, TableSummary
+
+FORMAT = 1  # bump when Summary's fields or their meaning change: every stored summary is derived again
+CACHED = 5000  # summaries one process holds (a few hundred bytes each)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One table's outcome as the history pages show it; players in seat order."""
+
+    players: tuple[str, ...]
+    totals: tuple[int, ...]
+    places: tuple[int, ...]  # the game's ranking: a team's place for each of its players; shared places repeat
+    winners: tuple[str, ...]
+    finished: bool
+    broken: bool  # the log stops replaying: the table counts in no stat
+    lowest_wins: bool
+    progression: tuple[tuple[int, ...], ...]  # the totals after each round, in seat order
+    end_score: int | None  # the line the game ends at, where the game has one
+    stats: Mapping[str, Mapping[str, int]]  # Game.stats(): per player, whole-number counters
+    notes: tuple[tuple[int, str], ...] = ()  # (round, text) of every live event with a note
+
+    @property
+    def counts(self) -> bool:
+        """Whether the table counts in the players' stats: finished, and replaying to its end."""
+        return self.finished and not self.broken
+
+    def total(self, player: str) -> int:
+        return self.totals[self.players.index(player)]
+
+    def place(self, player: str) -> int:
+        return self.places[self.players.index(player)]
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Summary:
+        return cls(
+            players=tuple(data["players"]),
+            totals=tuple(data["totals"]),
+            places=tuple(data["places"]),
+            winners=tuple(data["winners"]),
+            finished=bool(data["finished"]),
+            broken=bool(data["broken"]),
+            lowest_wins=bool(data["lowest_wins"]),
+            progression=tuple(tuple(row) for row in data["progression"]),
+            end_score=data["end_score"],
+            stats={p: dict(c) for p, c in data["stats"].items()},
+            notes=tuple((int(n), str(t)) for n, t in data["notes"]),
+        )
+
+
+EMPTY = Summary((), (), (), (), False, True, True, (), None, {})
+
+
+def derive(snap: services.Snapshot) -> Summary:
+    """The summary of a table's snapshot: standings, the game's ranking and its own stats."""
+    standings, game = snap.standings, snap.game
+    places: dict[str, int] = {}
+    for line in game.ranking(standings):
+        for name in line.names:
+            places[name] = line.place
+    running = dict.fromkeys(snap.players, 0)
+    progression = []
+    for rnd in standings.rounds:
+        for player, points in rnd.points.items():
+            running[player] += points
+        progression.append(tuple(running[p] for p in snap.players))
+    end = getattr(snap.options, "end_score", None)
+    return Summary(
+        players=snap.players,
+        totals=tuple(standings.totals[p] for p in snap.players),
+        places=tuple(places.get(p, len(snap.players)) for p in snap.players),
+        winners=tuple(standings.winners),
+        finished=standings.finished,
+        broken=snap.broken is not None,
+        lowest_wins=game.lowest_wins,
+        progression=tuple(progression),
+        end_score=end if type(end) is int else None,
+        stats={p: {k: int(v) for k, v in counters.items()} for p, counters in game.stats(snap.state).items()},
+        notes=_notes(snap),
+    )
+
+
+def _notes(snap: services.Snapshot) -> tuple[tuple[int, str], ...]:
+    """Each live event's note with the round it belongs to (the round it completes or is part of). Replays the
+    log one event at a time only when some event has a note."""
+    noted = [i for i, e in enumerate(snap.live[: len(snap.events)]) if _note(e.payload)]
+    if not noted:
+        return ()
+    game, state = snap.game, snap.game.replay(snap.players, snap.options, ())
+    notes, done = [], 0
+    for index in noted:
+        state = game.resume(state, snap.events[done:index], done)
+        done = index
+        notes.append((len(game.standings(state).rounds) + 1, _note(snap.live[index].payload)))
+    return tuple(notes)
+
+
+def _note(payload: Mapping[str, Any]) -> str:
+    note = payload.get("note")
+    return note.strip() if isinstance(note, str) else ""
+
+
+# -- the caches -------------------------------------------------------------------------------------------
+
+
+class SummaryCache:
+    """Summaries this process derived or read, by (table id, code, version): a new version is a new key."""
+
+    def __init__(self, size: int = CACHED) -> None:
+        self.size = size
+        self.items: OrderedDict[tuple[int, str, int], Summary] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple[int, str, int]) -> Summary | None:
+        with self.lock:
+            found = self.items.get(key)
+            if found is not None:
+                self.items.move_to_end(key)
+            return found
+
+    def put(self, key: tuple[int, str, int], summary: Summary) -> None:
+        with self.lock:
+            self.items[key] = summary
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+
+
+SUMMARIES = SummaryCache()
+
+
+def _key(table: Table) -> tuple[int, str, int]:
+    return (table.pk, table.code, table.version)
+
+
+def summary(table: Table) -> Summary:
+    return summaries([table])[table.pk]
+
+
+def summaries(tables: Sequence[Table]) -> dict[int, Summary]:
+    """Each table's summary at its version (the Table instances carry the version they were read at): from this
+    process, else from the stored rows (one query for all), else derived and stored."""
+    found: dict[int, Summary] = {}
+    missing: list[Table] = []
+    for table in tables:
+        held = SUMMARIES.get(_key(table))
+        if held is not None:
+            found[table.pk] = held
+        else:
+            missing.append(table)
+    if missing:
+        versions = {t.pk: t.version for t in missing}
+        for row in TableSummary.objects.filter(table_id__in=versions, format=FORMAT).only(
+            "table_id", "version", "data"
+        ):
+            if versions[row.table_id] == row.version:
+                found[row.table_id] = Summary.from_json(row.data)
+        fresh = [t for t in missing if t.pk not in found]
+        found |= _derive_and_store(fresh)
+        for table in missing:
+            SUMMARIES.put(_key(table), found[table.pk])
+    return found
+
+
+def _derive_and_store(tables: Iterable[Table]) -> dict[int, Summary]:
+    derived: dict[int, Summary] = {}
+    rows = []
+    for table in tables:
+        try:
+            snap = services.snapshot(table)
+        except (KeyError, InvalidOptions):  # a game no longer registered, options no longer valid
+            derived[table.pk] = EMPTY
+            continue
+        derived[table.pk] = derive(snap)
+        rows.append(TableSummary(table=table, version=snap.version, format=FORMAT, data=derived[table.pk].as_json()))
+        table.version = snap.version  # the snapshot may have read a newer version than the caller's instance
+    if rows:
+        with transaction.atomic():
+            TableSummary.objects.bulk_create(
+                rows, update_conflicts=True, unique_fields=["table"], update_fields=["version", "format", "data"]
+            )
+    return derived
+
+
+def game_name(slug: str) -> str:
+    try:
+        return registry.get(slug).name
+    except KeyError:
+        return slug
+
+
+def day(table: Table) -> date:
+    """The day a table was played: the one its file names, else the day it was started."""
+    return table.played_on or table.created.date()
+
+
+def round_ends(snap: services.Snapshot) -> list[int]:
+    """The live index of the event that completed each scored round, in order (round n ends at [n - 1])."""
+    game = snap.game
+    state = game.replay(snap.players, snap.options, ())
+    ends, rounds = [], 0
+    for index, event in enumerate(snap.events):
+        state = game.resume(state, (event,), index)
+        now = len(game.standings(state).rounds)
+        if now > rounds:
+            ends.extend([index] * (now - rounds))
+            rounds = now
+    return ends

@@ -1,0 +1,220 @@
+"""The group's history: every table with its outcome (filtered by game, player, opponent, win and date), each
+player's page (per game: record, the game's own stats, places and head to head), and the group's CSV. Only a
+phone in the group sees them, like the group page; numbers link to the filtered list of the tables they count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from urllib.parse import urlencode
+
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from companion import charts, exports, groups, history, services, stats
+from companion.models import Group, Table
+from games import registry
+
+PAGE = 20  # tables per page of the history list
+
+
+@dataclass(frozen=True)
+class Filters:
+    game: str = ""
+    player: str = ""
+    opponent: str = ""  # "with": tables the player played against this one
+    won: bool = False  # tables the player won
+    start: date | None = None
+    end: date | None = None
+
+    def query(self, **changes: object) -> str:
+        """The list's address with these filters (and `changes`): what every number on a page links to."""
+        values = {
+            "game": self.game,
+            "player": self.player,
+            "with": self.opponent,
+            "won": "1" if self.won else "",
+            "from": self.start.isoformat() if self.start else "",
+            "to": self.end.isoformat() if self.end else "",
+        }
+        values |= {k: str(v) for k, v in changes.items()}
+        return urlencode({k: v for k, v in values.items() if v})
+
+    @property
+    def any(self) -> bool:
+        return bool(self.game or self.player or self.opponent or self.won or self.start or self.end)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One table in the history list."""
+
+    table: Table
+    game: str
+    summary: history.Summary
+    standings: list[tuple[int, str, int]]  # (place, name, total), best first
+    chart: str
+
+
+def _group(request: HttpRequest) -> Group:
+    group = groups.current(request)
+    if group is None:
+        raise Http404(_("This phone is in no group yet."))
+    return group
+
+
+def _date(raw: str) -> date | None:
+    try:
+        return date.fromisoformat(raw[:10]) if raw else None
+    except ValueError:
+        return None
+
+
+def read_filters(request: HttpRequest) -> Filters:
+    get = request.GET
+    return Filters(
+        game=get.get("game", "")[:40],
+        player=get.get("player", "")[:40],
+        opponent=get.get("with", "")[:40],
+        won=get.get("won") == "1",
+        start=_date(get.get("from", "")),
+        end=_date(get.get("to", "")),
+    )
+
+
+def played(group: Group, game: str = "") -> list[tuple[Table, history.Summary]]:
+    """Every table of the group (of one game) with its summary, newest first: two queries once cached."""
+    tables = group.tables.all()
+    if game:
+        tables = tables.filter(game=game)
+    found = list(tables)
+    found.sort(key=lambda t: (history.day(t), t.created), reverse=True)
+    outcomes = history.summaries(found)
+    return [(t, outcomes[t.pk]) for t in found]
+
+
+def matches(f: Filters, table: Table, s: history.Summary) -> bool:
+    when = history.day(table)
+    return (
+        (not f.player or f.player in s.players)
+        and (not f.opponent or f.opponent in s.players)
+        and (not f.won or (f.player in s.winners and s.counts))
+        and (f.start is None or when >= f.start)
+        and (f.end is None or when <= f.end)
+    )
+
+
+def _standings(s: history.Summary) -> list[tuple[int, str, int]]:
+    return sorted(zip(s.places, s.players, s.totals, strict=True), key=lambda line: (line[0], s.players.index(line[1])))
+
+
+def _line(table: Table, s: history.Summary) -> Line:
+    name = history.game_name(table.game)
+    chart = charts.progression(
+        s.players,
+        s.progression,
+        ident=f"c-{table.code}",
+        title=_("Scores at %(title)s") % {"title": table.title or name},
+        end_score=s.end_score,
+        small=True,
+    )
+    return Line(table, name, s, _standings(s), chart)
+
+
+@require_GET
+def group_history(request: HttpRequest) -> HttpResponse:
+    group = _group(request)
+    f = read_filters(request)
+    lines = [(t, s) for t, s in played(group, f.game) if matches(f, t, s)]
+    page = Paginator(lines, PAGE).get_page(request.GET.get("page"))
+    context = {
+        "group": group,
+        "label": groups.label(group),
+        "f": f,
+        "page": page,
+        "lines": [_line(t, s) for t, s in page.object_list],
+        "games": [(g.slug, g.name) for g in registry.GAMES.values()],
+        "players": list(group.players.values_list("name", flat=True)),
+        "base": f.query(),
+    }
+    return render(request, "history/group.html", context)
+
+
+@require_GET
+def player_page(request: HttpRequest, name: str) -> HttpResponse:
+    group = _group(request)
+    if not group.players.filter(name=name).exists():
+        raise Http404(_("No such player in this group."))
+    mine = [(t, s) for t, s in reversed(played(group)) if name in s.players]  # oldest first, for the streaks
+    records = stats.records(name, mine)
+    sections = []
+    for r in records:
+        seats = max((len(s.players) for t, s in mine if t.game == r.slug), default=1)
+        chart = charts.placements(
+            r.places,
+            seats,
+            ident=f"p-{r.slug}",
+            title=_("%(name)s's places at %(game)s") % {"name": name, "game": r.name},
+        )
+        sections.append((r, chart, Filters(game=r.slug, player=name)))
+    context = {
+        "group": group,
+        "name": name,
+        "sections": sections,
+        "open": sum(1 for _t, s in mine if not s.counts),
+        "all": Filters(player=name).query(),
+    }
+    return render(request, "history/player.html", context)
+
+
+@require_GET
+def group_csv(request: HttpRequest) -> HttpResponse:
+    group = _group(request)
+    f = read_filters(request)
+    tables = [t for t, s in reversed(played(group, f.game)) if matches(f, t, s)]
+    return _csv(exports.as_csv(tables), f"kibitz-group-{date.today().isoformat()}.csv")
+
+
+def _csv(text: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def table_csv(request: HttpRequest, code: str) -> HttpResponse:
+    """Anyone with the table's link may download it, as the table file."""
+    table = Table.objects.filter(code=code).first()
+    if table is None:
+        raise Http404(_("No such table."))
+    return _csv(exports.as_csv([table]), f"kibitz-{table.game}-{table.code}.csv")
+
+
+@require_GET
+def player_redirect(request: HttpRequest) -> HttpResponse:
+    """The player picker of the history page without its script: ?name=Ana opens Ana's page."""
+    name = request.GET.get("name", "")
+    return redirect("history_player", name=name) if name else redirect("history")
+
+
+def table_part(snap: services.Snapshot, scorer: bool) -> dict[str, object]:
+    """What the table page shows of its history: the score chart, the notes and, once finished, the link that
+    sends the table to BG Stats. Empty for a table in play that has no notes, unless it is the scorer's."""
+    s = history.summary(snap.table)
+    if not (s.finished or scorer or snap.table.notes or s.notes):
+        return {}
+    name = snap.table.title or snap.game.name
+    chart = ""
+    if s.finished and s.progression:
+        title = _("Scores at %(title)s, round by round") % {"title": name}
+        chart = charts.progression(s.players, s.progression, ident="progress", title=title, end_score=s.end_score)
+    return {
+        "summary": s,
+        "chart": chart,
+        "bg_stats": exports.bg_stats_link(snap.table) if s.finished else "",
+        "rounds": range(1, len(s.progression) + 1),
+    }
