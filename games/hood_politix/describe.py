@@ -1,0 +1,52 @@
+"""One short line per event for the table's log, and the words for the penalty reasons."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.hood_politix.events import Dispute, Event, Penalty, Round
+from games.text import T, Text, join
+
+REASON_WORDS: dict[str, Text] = {
+    "missed-turn": T("missed turn"),
+    "too-slow": T("too slow"),
+    "out-of-turn": T("out of turn"),
+    "wrong-jump-in": T("wrong jump-in"),
+    "mic-check": T("no Mic Check"),
+    "mic-drop": T("no Mic Drop"),
+    "false-accusation": T("false accusation"),
+    "respect-timeout": T("Respect time up"),
+    "helping": T("helping"),
+    "preselected": T("picked cards early"),
+    "other": T("other"),
+}
+
+
+def describe(event: Event, players: Sequence[str]) -> Text:
+    match event:
+        case Round():
+            return T(
+                "Round — %(order)s; %(loser)s lost the one-on-one",
+                order=join(event.order, " · "),
+                loser=event.order[-1],
+            )
+        case Penalty():
+            reason = REASON_WORDS.get(event.reason, event.reason)
+            if event.cards is None:
+                return T("%(name)s: penalty cards (%(reason)s)", name=event.player, reason=reason)
+            return T("%(name)s: %(n)d penalty cards (%(reason)s)", name=event.player, n=event.cards, reason=reason)
+        case Dispute():
+            if event.jump_in:
+                return T(
+                    "Dispute: %(name)s threw in %(played)s on %(top)s",
+                    name=event.player,
+                    played=event.played.strip(),
+                    top=event.top.strip(),
+                )
+            return T(
+                "Dispute: %(name)s played %(played)s on %(top)s",
+                name=event.player,
+                played=event.played.strip(),
+                top=event.top.strip(),
+            )
+    return Text("?")  # no event of this game: nothing to translate

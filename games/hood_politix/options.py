@@ -1,0 +1,157 @@
+"""Hood Politix options: every field defaults to FORMAT.md; each is a house rule the table agrees on."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from functools import cached_property
+from typing import Any
+
+from games.base import InvalidOptions, OptionInfo, gettext_noop, shown, whole_number_in
+from games.notation import HOOD_COLOURS, HoodNotation
+from games.text import T
+
+TIE_RULES = ("shared", "extra-round")
+# The seed asks for at least three rounds; 100 is far beyond any evening and keeps replays small.
+NUMBER_RANGES: dict[str, tuple[int, int]] = {"rounds": (3, 100), "hand_size": (5, 7), "penalty_cards": (1, 20)}
+MAX_COLOURS = 12
+
+
+@dataclass(frozen=True)
+class Options:
+    rounds: int = 3
+    tie: str = "shared"
+    hand_size: int = 7
+    colours: tuple[str, ...] = HOOD_COLOURS
+    penalty_cards: int = 2
+    payback_returns: bool = True
+
+    @cached_property
+    def notation(self) -> HoodNotation:
+        """The table's cards: its colours, every face plain or framed."""
+        return HoodNotation(colours=self.colours)
+
+
+_DEFAULTS = Options()
+
+
+def read_options(raw: Mapping[str, Any], players: Sequence[str]) -> Options:
+    """Options from a table file's `options` object; InvalidOptions names the bad one."""
+    known = {f.name for f in fields(Options)}
+    values: dict[str, Any] = {}
+    for name, value in raw.items():
+        if name not in known:
+            raise InvalidOptions(T("unknown option %(name)s", name=shown(name)))
+        values[name] = _read_one(name, value)
+    options = Options(**values)
+    options.notation  # noqa: B018 -- raises InvalidOptions for colours no table can use
+    return options
+
+
+def _read_one(name: str, value: Any) -> Any:
+    default = getattr(_DEFAULTS, name)
+    if name == "colours":
+        return _colours(value)
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise InvalidOptions(T("%(name)s must be true or false, not %(value)s", name=name, value=shown(value)))
+        return value
+    if isinstance(default, int):
+        low, high = NUMBER_RANGES[name]
+        if not whole_number_in(value, low, high):
+            raise InvalidOptions(
+                T(
+                    "%(name)s must be a whole number from %(low)d to %(high)d, not %(value)s",
+                    name=name,
+                    low=low,
+                    high=high,
+                    value=shown(value),
+                )
+            )
+        return value
+    if value not in TIE_RULES:
+        allowed = ", ".join(f'"{c}"' for c in TIE_RULES)
+        raise InvalidOptions(
+            T("%(name)s must be one of %(allowed)s, not %(value)s", name=name, allowed=allowed, value=shown(value))
+        )
+    return value
+
+
+def _colours(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value or not all(isinstance(c, str) and c.strip() for c in value):
+        raise InvalidOptions(T('colours must be a list of colour names, like ["red", "yellow", "green", "blue"]'))
+    if len(value) > MAX_COLOURS:
+        raise InvalidOptions(T("colours: at most %(max)d colours", max=MAX_COLOURS))
+    if any(len(c) > 20 for c in value):
+        raise InvalidOptions(T("colours: a colour name is at most 20 characters"))
+    return tuple(c.strip() for c in value)
+
+
+def options_dict(options: Options) -> dict[str, Any]:
+    """Only what differs from the defaults, in FORMAT.md's shape."""
+    out: dict[str, Any] = {}
+    for f in fields(Options):
+        value = getattr(options, f.name)
+        if value != getattr(_DEFAULTS, f.name):
+            out[f.name] = list(value) if f.name == "colours" else value
+    return out
+
+
+OPTION_INFO: tuple[OptionInfo, ...] = (
+    OptionInfo(
+        "rounds",
+        gettext_noop("Rounds"),
+        gettext_noop("How many rounds the game lasts; the rules ask for at least three."),
+        3,
+        rule="opt-rounds",
+        low=NUMBER_RANGES["rounds"][0],
+        high=NUMBER_RANGES["rounds"][1],
+    ),
+    OptionInfo(
+        "tie",
+        gettext_noop("Tie for the lowest total"),
+        gettext_noop("What happens when two or more players share the lowest total at the end."),
+        "shared",
+        (
+            ("shared", gettext_noop("They share the win")),
+            ("extra-round", gettext_noop("The whole table plays one more round, until one player is lowest")),
+        ),
+        rule="opt-tie",
+    ),
+    OptionInfo(
+        "payback_returns",
+        gettext_noop("Payback sends a stack back"),
+        gettext_noop("A Payback may answer a building Deuce or In Yo Face stack and send it back."),
+        True,
+        rule="opt-payback-returns",
+    ),
+    OptionInfo(
+        "penalty_cards",
+        gettext_noop("Penalty cards"),
+        gettext_noop("How many cards a penalty costs unless the entry says otherwise."),
+        2,
+        rule="opt-penalty-cards",
+        advanced=True,
+        low=NUMBER_RANGES["penalty_cards"][0],
+        high=NUMBER_RANGES["penalty_cards"][1],
+    ),
+    OptionInfo(
+        "hand_size",
+        gettext_noop("Hand size"),
+        gettext_noop("Cards in each hand the dealer makes up (5 to 7)."),
+        7,
+        rule="opt-hand-size",
+        advanced=True,
+        low=NUMBER_RANGES["hand_size"][0],
+        high=NUMBER_RANGES["hand_size"][1],
+    ),
+    OptionInfo(
+        "colours",
+        gettext_noop("Colours in the box"),
+        gettext_noop("The card colours of your box, such as red yellow green blue."),
+        list(HOOD_COLOURS),
+        rule="opt-colours",
+        advanced=True,
+        kind="list",
+    ),
+)
