@@ -319,18 +319,25 @@ def hand_over(table: Table) -> Table:
     return locked
 
 
-def import_table(data: Any, group: Group | None = None) -> Table:
-    """A new table of `group` (a new group when None) from a table file; the whole file is checked before
-    anything is stored."""
+def check_import(data: Any) -> tuple[tablefile.TableFile, Any]:
+    """The table file read and replayed with every check an import makes (the web page's preview uses it), or
+    Refused saying what is wrong; nothing is stored."""
     try:
         parsed = tablefile.read(data)
         state = parsed.replay()
     except (tablefile.TableFileError, InvalidEvent) as exc:
         raise Refused(exc.text) from None
-    meta = parsed.meta
-    if len(meta.get("title", "")) > Table._meta.get_field("title").max_length:
+    if len(parsed.meta.get("title", "")) > Table._meta.get_field("title").max_length:
         raise Refused(_("The title is too long."))
-    _storable([meta, parsed.raw_options, parsed.raw_events, [r.event for r in parsed.retracted]])
+    _storable([parsed.meta, parsed.raw_options, parsed.raw_events, [r.event for r in parsed.retracted]])
+    return parsed, state
+
+
+def import_table(data: Any, group: Group | None = None) -> Table:
+    """A new table of `group` (a new group when None) from a table file; the whole file is checked before
+    anything is stored."""
+    parsed, state = check_import(data)
+    meta = parsed.meta
     with transaction.atomic():
         table = create_table(
             parsed.game.slug,

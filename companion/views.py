@@ -303,7 +303,11 @@ def import_file(request: HttpRequest) -> HttpResponse:
             return too_large(request)
         text = upload.read().decode("utf-8", errors="replace") if upload else request.POST.get("text", "")
         try:
-            table = services.import_table(tablefile.decode(text), group=groups.current(request))
+            data = tablefile.decode(text)
+            if request.POST.get("step") == "preview":  # the same checks, nothing stored: what it would import
+                throttle.uncount(throttle.CREATE, request)
+                return render(request, "import.html", {"preview": _preview(data), "text": text})
+            table = services.import_table(data, group=groups.current(request))
         except tablefile.TableFileError as exc:
             error = i18n.tr(exc.message)
         except services.Refused as exc:
@@ -313,6 +317,23 @@ def import_file(request: HttpRequest) -> HttpResponse:
             _grant(request, table)
             return redirect("table", code=table.code)
     return render(request, "import.html", {"error": error}, status=400 if error else 200)
+
+
+def _preview(data: object) -> dict[str, object]:
+    """What an import of `data` would store, checked as the import checks it (services.check_import)."""
+    parsed, state = services.check_import(data)
+    standings = parsed.game.standings(state)
+    totals = standings.totals
+    return {
+        "game": parsed.game.name,
+        "meta": parsed.meta,
+        "players": [(p, totals[p]) for p in parsed.players],
+        "rounds": len(standings.rounds),
+        "events": len(parsed.raw_events),
+        "undone": len(parsed.retracted),
+        "finished": standings.finished,
+        "winners": standings.winners,
+    }
 
 
 @require_GET
