@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.base import Game, shown
 from games.rickety_kate import GAME as RICKETY_KATE
 from games.text import T, Text
+from games.white_hat import GAME as WHITE_HAT
 
 GAMES: dict[str, Game] = {}
 
@@ -41,3 +42,4 @@ def get(slug: str) -> Game:
 
 
 register(RICKETY_KATE)
+register(WHITE_HAT)

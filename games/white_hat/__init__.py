@@ -76,7 +76,7 @@ class WhiteHat(GameBase):
                 "players": list(state.players),
                 "track": track(state),
                 "board": board_view(state),
-                "values": list(state.values),
+                "moves": [m["to"] for m in _prompt(state).details.get("moves", [])],
             },
         )
 
@@ -96,17 +96,39 @@ class WhiteHat(GameBase):
         }
 
 
+TRACK_WIDTH = 300  # the score track's drawing units (an SVG viewBox)
+TRACK_ROW = 22
+
+
 def track(state: engine.State) -> dict[str, Any]:
-    """The Kramerleiste: each player's total after every round (a marker's path), and how long the track is."""
+    """The Kramerleiste as a drawing: one row per player, the marker at their total and a faint dot for each
+    earlier total (under the default floor a row's dots only ever go right), ticks every 10 points."""
     running = dict.fromkeys(state.players, 0)
-    steps: dict[str, list[int]] = {p: [0] for p in state.players}
+    paths: dict[str, list[int]] = {p: [0] for p in state.players}
     for r in state.rounds:
         for p in state.players:
             running[p] += r.points[p]
-            steps[p].append(running[p])
-    top = max([v for path in steps.values() for v in path] + [0])
-    low = min([v for path in steps.values() for v in path] + [0])
-    return {"steps": steps, "top": top, "low": low, "totals": dict(running)}
+            paths[p].append(running[p])
+    values = [v for path in paths.values() for v in path]
+    low = min(0, *values)
+    length = max(30, -(-max(values) // 10) * 10) - low
+
+    def x(v: int) -> int:
+        return 10 + (v - low) * (TRACK_WIDTH - 20) // length
+
+    rows = [
+        {
+            "name": p,
+            "total": running[p],
+            "x": x(running[p]),
+            "y": 14 + i * TRACK_ROW,
+            "trail": [x(v) for v in paths[p][:-1]],
+            "initial": p[:2],
+        }
+        for i, p in enumerate(state.players)
+    ]
+    ticks = [{"x": x(v), "label": v} for v in range(low - low % 10, length + low + 1, 10)]
+    return {"rows": rows, "ticks": ticks, "width": TRACK_WIDTH, "height": 14 + len(rows) * TRACK_ROW}
 
 
 GAME = WhiteHat()

@@ -120,8 +120,13 @@ def _field(index: int, item: Any, count: int) -> Field:
     low, high = FIELD_VALUES
     if not whole_number_in(value, low, high):
         raise InvalidOptions(
-            T("%(where)s: value must be from %(low)d to %(high)d, not %(value)s", where=where, low=low, high=high,
-              value=shown(value))
+            T(
+                "%(where)s: value must be from %(low)d to %(high)d, not %(value)s",
+                where=where,
+                low=low,
+                high=high,
+                value=shown(value),
+            )
         )
     if ability not in ABILITIES:
         known = ", ".join(a for a in ABILITIES if a)

@@ -24,11 +24,17 @@ def describe(event: Event, players: Sequence[str]) -> Text:
                 return T("Trick: %(plays)s (taken: %(taken)s)", plays=plays, taken=_cards(event.taken))
             return T("Trick: %(plays)s", plays=plays)
         case Move():
-            return T("%(name)s moves %(owner)s's pawn %(n)d to field %(to)d", name=event.player, owner=event.owner,
-                     n=event.pawn, to=event.to)
+            return T(
+                "%(name)s moves %(owner)s's pawn %(n)d to field %(to)d",
+                name=event.player,
+                owner=event.owner,
+                n=event.pawn,
+                to=event.to,
+            )
         case FieldChange():
-            return T("%(name)s sets field %(field)d to %(value)d", name=event.player, field=event.field,
-                     value=event.value)
+            return T(
+                "%(name)s sets field %(field)d to %(value)d", name=event.player, field=event.field, value=event.value
+            )
         case RoundEnd():
             seat = {p: i for i, p in enumerate(players)}
             parts = []

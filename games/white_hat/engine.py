@@ -221,9 +221,7 @@ class _Replay:
 
     def _round_start(self, event: RoundStart) -> None:
         if self.round is not None:
-            raise _fail(
-                T("round %(n)d has not ended yet: record its round_end first", n=self.round.number)
-            )
+            raise _fail(T("round %(n)d has not ended yet: record its round_end first", n=self.round.number))
         dealer = self._seat(event.dealer) if event.dealer else self.next_dealer
         hat = self._seat(event.hat) if event.hat else None
         self._open(dealer, hat)
@@ -250,9 +248,7 @@ class _Replay:
         notes: list[Text] = []
         if final:
             notes.append(T("final round"))
-        notes += [
-            T("%(name)s %(raw)d counts as 0", name=p, raw=raw[p]) for p in self.players if raw[p] != points[p]
-        ]
+        notes += [T("%(name)s %(raw)d counts as 0", name=p, raw=raw[p]) for p in self.players if raw[p] != points[p]]
         self.rounds.append(
             RoundResult(
                 index,
@@ -278,18 +274,25 @@ class _Replay:
             return {p: sum(event.fields.get(p, (0, 0))) for p in self.players}
         if self.board is None:
             raise _fail(
-                T("round_end needs fields (the values under each player's two pawns): this table has no board to "
-                  "read them from")
+                T(
+                    "round_end needs fields (the values under each player's two pawns): this table has no board to "
+                    "read them from"
+                )
             )
         return {p: self.values[self.pawns[p, 1]] + self.values[self.pawns[p, 2]] for p in self.players}
 
     def _check_final(self, index: int, event: RoundEnd, play: RoundPlay) -> None:
         if play.goal is not None and not event.final:
-            self._flag(index, play.goal, "wh.goal", T("a pawn of %(name)s's move reached the goal, so this round "
-                                                      "is the last one (final)", name=play.goal))
+            self._flag(
+                index,
+                play.goal,
+                "wh.goal",
+                T("a pawn of %(name)s's move reached the goal, so this round is the last one (final)", name=play.goal),
+            )
         elif event.final and play.goal is None and self.moves:
-            self._flag(index, self.players[0], "wh.goal", T("the round is marked final, but no recorded move "
-                                                             "reached the goal"))
+            self._flag(
+                index, self.players[0], "wh.goal", T("the round is marked final, but no recorded move reached the goal")
+            )
 
     # -- tricks -------------------------------------------------------------------------------------------
 
@@ -338,38 +341,76 @@ class _Replay:
     def _check_turns(self, index: int, event: Trick, play: RoundPlay, number: int) -> None:
         leader = event.leader
         if play.goal is not None:
-            self._flag(index, leader, "wh.goal", T("a pawn reached the goal, so the round stopped at once; no more "
-                                                   "tricks"))
+            self._flag(
+                index, leader, "wh.goal", T("a pawn reached the goal, so the round stopped at once; no more tricks")
+            )
         out = [p for p in self.players if self.held.get(p, HAND_SIZE) <= 0]
         if out:
-            self._flag(index, out[0], "wh.round-end", T("%(name)s has no cards left, so the round has ended",
-                                                        name=out[0]))
+            self._flag(
+                index, out[0], "wh.round-end", T("%(name)s has no cards left, so the round has ended", name=out[0])
+            )
         if self.tricks:
             last = self.tricks[-1]
             if leader != last.winner:
-                self._flag(index, leader, "wh.lead-order", T("%(name)s led, but %(winner)s won trick %(n)d and "
-                                                             "leads", name=leader, winner=last.winner, n=last.number))
+                self._flag(
+                    index,
+                    leader,
+                    "wh.lead-order",
+                    T(
+                        "%(name)s led, but %(winner)s won trick %(n)d and leads",
+                        name=leader,
+                        winner=last.winner,
+                        n=last.number,
+                    ),
+                )
         elif self.options.first_lead == "right-of-hat" and play.dealt_hat is not None:
             first = left_of(self.players, play.dealt_hat, -1)
             if leader != first:
-                self._flag(index, leader, "wh.first-lead", T("%(name)s led round %(round)d's first trick, but "
-                                                             "%(first)s, right of the White Hat's holder %(hat)s, "
-                                                             "leads it", name=leader, round=play.number,
-                                                             first=first, hat=play.dealt_hat))
+                self._flag(
+                    index,
+                    leader,
+                    "wh.first-lead",
+                    T(
+                        "%(name)s led round %(round)d's first trick, but "
+                        "%(first)s, right of the White Hat's holder %(hat)s, "
+                        "leads it",
+                        name=leader,
+                        round=play.number,
+                        first=first,
+                        hat=play.dealt_hat,
+                    ),
+                )
         if not plays_in_order(event.plays, self.players):
             expected = join(order_from(self.players, leader))
-            self._flag(index, leader, "wh.play-order", T("trick %(n)d was not played in turn from %(name)s "
-                                                         "(%(order)s)", n=number, name=leader, order=expected))
+            self._flag(
+                index,
+                leader,
+                "wh.play-order",
+                T(
+                    "trick %(n)d was not played in turn from %(name)s (%(order)s)",
+                    n=number,
+                    name=leader,
+                    order=expected,
+                ),
+            )
 
     def _check_hands(self, index: int, event: Trick, play: RoundPlay) -> None:
         for p in event.plays:
             have = self.held[p.player]
             if len(p.cards) > have:
-                self._flag(index, p.player, "wh.hand-count", T("%(name)s played %(n)d card(s) but held only %(have)d",
-                                                               name=p.player, n=len(p.cards), have=have))
+                self._flag(
+                    index,
+                    p.player,
+                    "wh.hand-count",
+                    T("%(name)s played %(n)d card(s) but held only %(have)d", name=p.player, n=len(p.cards), have=have),
+                )
             if play.hat is not None and p.player != play.hat and any(c.is_hat for c in p.cards):
-                self._flag(index, p.player, "wh.hat-holder", T("%(name)s played the White Hat, but %(holder)s "
-                                                               "held it", name=p.player, holder=play.hat))
+                self._flag(
+                    index,
+                    p.player,
+                    "wh.hat-holder",
+                    T("%(name)s played the White Hat, but %(holder)s held it", name=p.player, holder=play.hat),
+                )
             self.held[p.player] = max(0, have - len(p.cards))
 
     # -- the board ----------------------------------------------------------------------------------------
@@ -411,8 +452,9 @@ class _Replay:
         new_ability = None
         if landed in ("exploit", "randomizer", "backflip") and not backflip:
             new_ability = Ability(landed, event.player, RANDOMIZER_FIELDS if landed == "randomizer" else 1)
-        self.round = RoundPlay(play.number, play.dealer, play.hat, play.dealt_hat, moved=True, ability=new_ability,
-                               goal=goal)
+        self.round = RoundPlay(
+            play.number, play.dealer, play.hat, play.dealt_hat, moved=True, ability=new_ability, goal=goal
+        )
 
     def _check_mover(self, index: int, event: Move, play: RoundPlay) -> None:
         """After a trick its winner moves once; a table that records no tricks is not checked for who moves."""
@@ -420,40 +462,84 @@ class _Replay:
             return
         last = self.tricks[-1]
         if play.moved:
-            self._flag(index, event.player, "wh.one-move", T("%(name)s moved a pawn, but trick %(n)d's move was "
-                                                             "already made", name=event.player, n=last.number))
+            self._flag(
+                index,
+                event.player,
+                "wh.one-move",
+                T("%(name)s moved a pawn, but trick %(n)d's move was already made", name=event.player, n=last.number),
+            )
         elif event.player != last.winner:
-            self._flag(index, event.player, "wh.winner", T("%(name)s moved a pawn, but %(winner)s won trick %(n)d "
-                                                           "(%(why)s) and moves", name=event.player,
-                                                           winner=last.winner, n=last.number, why=last.why))
+            self._flag(
+                index,
+                event.player,
+                "wh.winner",
+                T(
+                    "%(name)s moved a pawn, but %(winner)s won trick %(n)d (%(why)s) and moves",
+                    name=event.player,
+                    winner=last.winner,
+                    n=last.number,
+                    why=last.why,
+                ),
+            )
 
     def _check_pawn(self, index: int, event: Move, here: int, others: list[int], backflip: bool) -> None:
         board = self._board("move")
         spot = board.fields[here]
         pawn = f"{event.owner}:{event.pawn}"
         if spot.ability == "sticky":
-            self._flag(index, event.player, "wh.sticky", T("pawn %(pawn)s is stuck on %(field)s and cannot move",
-                                                           pawn=pawn, field=spot.name))
+            self._flag(
+                index,
+                event.player,
+                "wh.sticky",
+                T("pawn %(pawn)s is stuck on %(field)s and cannot move", pawn=pawn, field=spot.name),
+            )
         if backflip:
             if event.to not in board.backward(here, others):
                 spots = [board.fields[i].name for i in board.backward(here, others)]
                 nearest = join(spots) if spots else T("nowhere")
-                self._flag(index, event.player, "wh.backflip", T("Backflip puts %(pawn)s on the nearest free field "
-                                                                 "behind it (%(allowed)s), not on %(to)s", pawn=pawn,
-                                                                 allowed=nearest, to=board.fields[event.to].name))
+                self._flag(
+                    index,
+                    event.player,
+                    "wh.backflip",
+                    T(
+                        "Backflip puts %(pawn)s on the nearest free field behind it (%(allowed)s), not on %(to)s",
+                        pawn=pawn,
+                        allowed=nearest,
+                        to=board.fields[event.to].name,
+                    ),
+                )
             return
         if event.owner != event.player and self.options.opponent_pawns == "negative" and self.values[here] >= 0:
-            self._flag(index, event.player, "wh.opponent-pawn", T("%(name)s moved %(pawn)s of %(owner)s from "
-                                                                  "%(field)s (%(value)d); another player's pawn "
-                                                                  "moves only from a field below zero",
-                                                                  name=event.player, pawn=pawn, owner=event.owner,
-                                                                  field=spot.name, value=self.values[here]))
+            self._flag(
+                index,
+                event.player,
+                "wh.opponent-pawn",
+                T(
+                    "%(name)s moved %(pawn)s of %(owner)s from "
+                    "%(field)s (%(value)d); another player's pawn "
+                    "moves only from a field below zero",
+                    name=event.player,
+                    pawn=pawn,
+                    owner=event.owner,
+                    field=spot.name,
+                    value=self.values[here],
+                ),
+            )
         allowed = board.forward(here, others)
         if event.to not in allowed:
             names = join([board.fields[i].name for i in allowed]) if allowed else T("nowhere")
-            self._flag(index, event.player, "wh.step", T("%(pawn)s went from %(from)s to %(to)s; one step forward "
-                                                         "leads to %(allowed)s", pawn=pawn, **{"from": spot.name},
-                                                         to=board.fields[event.to].name, allowed=names))
+            self._flag(
+                index,
+                event.player,
+                "wh.step",
+                T(
+                    "%(pawn)s went from %(from)s to %(to)s; one step forward leads to %(allowed)s",
+                    pawn=pawn,
+                    **{"from": spot.name},
+                    to=board.fields[event.to].name,
+                    allowed=names,
+                ),
+            )
 
     def _field(self, index: int, event: FieldChange) -> None:
         board = self._board("field")
@@ -466,19 +552,36 @@ class _Replay:
         name = board.fields[event.field].name
         if ability is not None and ability.player == event.player and ability.kind == "exploit":
             if abs(event.value - old) != 1:
-                self._flag(index, event.player, "wh.exploit", T("Exploit changes a field by one, but %(field)s went "
-                                                                "from %(old)d to %(new)d", field=name, old=old,
-                                                                new=event.value))
+                self._flag(
+                    index,
+                    event.player,
+                    "wh.exploit",
+                    T(
+                        "Exploit changes a field by one, but %(field)s went from %(old)d to %(new)d",
+                        field=name,
+                        old=old,
+                        new=event.value,
+                    ),
+                )
             ability = None
         elif ability is not None and ability.player == event.player and ability.kind == "randomizer":
             ability = Ability("randomizer", event.player, ability.left - 1) if ability.left > 1 else None
         else:
-            self._flag(index, event.player, "wh.field", T("%(name)s changed %(field)s, but only a pawn just moved "
-                                                            "onto Exploit or the Randomizer changes a field",
-                                                            name=event.player, field=name))
+            self._flag(
+                index,
+                event.player,
+                "wh.field",
+                T(
+                    "%(name)s changed %(field)s, but only a pawn just moved "
+                    "onto Exploit or the Randomizer changes a field",
+                    name=event.player,
+                    field=name,
+                ),
+            )
         self.values[event.field] = event.value
-        self.round = RoundPlay(play.number, play.dealer, play.hat, play.dealt_hat, moved=play.moved, ability=ability,
-                               goal=play.goal)
+        self.round = RoundPlay(
+            play.number, play.dealer, play.hat, play.dealt_hat, moved=play.moved, ability=ability, goal=play.goal
+        )
 
 
 def _hand_points(hand: tuple[object, ...] | int, options: Options) -> int:

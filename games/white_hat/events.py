@@ -176,8 +176,12 @@ def _round_end(raw: dict[str, Any]) -> RoundEnd:
             hands[player] = hand
         else:
             raise _fail(
-                T("the hand of %(name)s must be a list of cards or its points from 0 to %(max)d, not %(value)s",
-                  name=shown(player), max=MAX_HAND_POINTS, value=shown(hand))
+                T(
+                    "the hand of %(name)s must be a list of cards or its points from 0 to %(max)d, not %(value)s",
+                    name=shown(player),
+                    max=MAX_HAND_POINTS,
+                    value=shown(hand),
+                )
             )
     fields = None
     if raw.get("fields") is not None:
@@ -196,8 +200,13 @@ def _fields(raw: Any) -> Mapping[str, tuple[int, int]]:
     for player, values in raw.items():
         if not (isinstance(values, list) and len(values) == 2 and all(whole_number_in(v, low, high) for v in values)):
             raise _fail(
-                T("fields of %(name)s must be two values from %(low)d to %(high)d, not %(value)s", name=shown(player),
-                  low=low, high=high, value=shown(values))
+                T(
+                    "fields of %(name)s must be two values from %(low)d to %(high)d, not %(value)s",
+                    name=shown(player),
+                    low=low,
+                    high=high,
+                    value=shown(values),
+                )
             )
         out[player] = (values[0], values[1])
     return MappingProxyType(out)

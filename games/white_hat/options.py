@@ -60,8 +60,12 @@ def _read_one(name: str, value: Any) -> Any:
         low, high = WILD_SET_VALUES
         if not whole_number_in(value, low, high):
             raise InvalidOptions(
-                T("wild_set must be a whole number from %(low)d to %(high)d, not %(value)s", low=low, high=high,
-                  value=shown(value))
+                T(
+                    "wild_set must be a whole number from %(low)d to %(high)d, not %(value)s",
+                    low=low,
+                    high=high,
+                    value=shown(value),
+                )
             )
         return value
     if value not in _CHOICES[name]:
@@ -80,13 +84,16 @@ def _pursuit(value: Any) -> Mapping[str, int]:
     low, high = PURSUIT_VALUES
     for card, points in value.items():
         if card not in table:
-            raise InvalidOptions(
-                T("pursuit: %(card)s is not a White Hat card (1 to 13, joker, hat)", card=shown(card))
-            )
+            raise InvalidOptions(T("pursuit: %(card)s is not a White Hat card (1 to 13, joker, hat)", card=shown(card)))
         if not whole_number_in(points, low, high):
             raise InvalidOptions(
-                T("pursuit of %(card)s must be from %(low)d to %(high)d, not %(value)s", card=card, low=low,
-                  high=high, value=shown(points))
+                T(
+                    "pursuit of %(card)s must be from %(low)d to %(high)d, not %(value)s",
+                    card=card,
+                    low=low,
+                    high=high,
+                    value=shown(points),
+                )
             )
         table[card] = points
     return MappingProxyType(table)

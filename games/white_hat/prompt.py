@@ -25,8 +25,9 @@ def legal_moves(state: State, player: str) -> list[dict[str, Any]]:
             continue
         others = [spot for key, spot in state.pawns.items() if key != (owner, n)]
         for to in board.forward(here, others):
-            out.append({"pawn": f"{owner}:{n}", "owner": owner, "n": n, "from": here, "to": to,
-                        "name": board.fields[to].name})
+            out.append(
+                {"pawn": f"{owner}:{n}", "owner": owner, "n": n, "from": here, "to": to, "name": board.fields[to].name}
+            )
     return out
 
 
@@ -39,8 +40,15 @@ def board_view(state: State) -> list[dict[str, Any]]:
     for (owner, n), spot in state.pawns.items():
         on.setdefault(spot, []).append(f"{owner}:{n}")
     return [
-        {"index": i, "name": f.name, "value": state.values[i], "printed": f.value, "ability": f.ability,
-         "next": list(f.next), "pawns": on.get(i, [])}
+        {
+            "index": i,
+            "name": f.name,
+            "value": state.values[i],
+            "printed": f.value,
+            "ability": f.ability,
+            "next": list(f.next),
+            "pawns": on.get(i, []),
+        }
         for i, f in enumerate(board.fields)
     ]
 
@@ -49,8 +57,9 @@ def prompt(state: State) -> Prompt:
     players = list(state.players)
     if state.finished:
         winners = list(state.winners)
-        return Prompt("over", T("Game over: %(names)s won.", names=" & ".join(winners)), {"winners": winners,
-                      "players": players})
+        return Prompt(
+            "over", T("Game over: %(names)s won.", names=" & ".join(winners)), {"winners": winners, "players": players}
+        )
     play = state.current
     details: dict[str, Any] = {
         "players": players,
@@ -86,11 +95,16 @@ def prompt(state: State) -> Prompt:
 
 def _headline(d: dict[str, Any], kind: str) -> Text:
     if d["goal"]:
-        return T("Round %(n)d: a pawn reached the goal. Record every hand as it stands: it is the last round.",
-                 n=d["number"])
+        return T(
+            "Round %(n)d: a pawn reached the goal. Record every hand as it stands: it is the last round.", n=d["number"]
+        )
     if kind == "move":
-        return T("Round %(n)d: %(name)s won trick %(t)d and moves a pawn.", n=d["number"], name=d["mover"],
-                 t=d["tricks_done"])
+        return T(
+            "Round %(n)d: %(name)s won trick %(t)d and moves a pawn.",
+            n=d["number"],
+            name=d["mover"],
+            t=d["tricks_done"],
+        )
     if kind == "trick":
         return T("Round %(n)d, trick %(t)d: %(name)s leads.", n=d["number"], t=d["tricks_done"] + 1, name=d["leader"])
     if d["leader"]:

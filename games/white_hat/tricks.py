@@ -40,21 +40,50 @@ def breaches(trick: Trick) -> list[Breach]:
         size = len(play.cards)
         if size > 1 and set_value(play.cards, 0) is None:
             numbers = " ".join(str(c) for c in play.cards)
-            out.append(Breach(play.player, "wh.set", T("%(name)s played %(cards)s: a set is of one number",
-                                                         name=play.player, cards=numbers)))
+            out.append(
+                Breach(
+                    play.player,
+                    "wh.set",
+                    T("%(name)s played %(cards)s: a set is of one number", name=play.player, cards=numbers),
+                )
+            )
         if position == 0:
             continue
         if led == 1 and size > 1:
-            out.append(Breach(play.player, "wh.set-size", T("%(name)s played a set of %(n)d on a single lead",
-                                                              name=play.player, n=size)))
+            out.append(
+                Breach(
+                    play.player,
+                    "wh.set-size",
+                    T("%(name)s played a set of %(n)d on a single lead", name=play.player, n=size),
+                )
+            )
         elif led > 1 and size not in (1, led):
-            out.append(Breach(play.player, "wh.set-size", T("%(name)s played %(n)d cards on a set of %(led)d; "
-                                                              "play a set of %(led)d or one card",
-                                                              name=play.player, n=size, led=led)))
+            out.append(
+                Breach(
+                    play.player,
+                    "wh.set-size",
+                    T(
+                        "%(name)s played %(n)d cards on a set of %(led)d; play a set of %(led)d or one card",
+                        name=play.player,
+                        n=size,
+                        led=led,
+                    ),
+                )
+            )
         if led > 1 and size == 1 and play.cards[0].is_hat:
-            out.append(Breach(play.player, "wh.hat-placement", T("%(name)s played the White Hat alone on a set of "
-                                                                   "%(led)d; on a set it goes only inside a set of "
-                                                                   "that size", name=play.player, led=led)))
+            out.append(
+                Breach(
+                    play.player,
+                    "wh.hat-placement",
+                    T(
+                        "%(name)s played the White Hat alone on a set of "
+                        "%(led)d; on a set it goes only inside a set of "
+                        "that size",
+                        name=play.player,
+                        led=led,
+                    ),
+                )
+            )
     return out
 
 
@@ -79,16 +108,20 @@ def winner(trick: Trick, options: Options) -> tuple[int, str | Text]:
         if best is None:
             best = (value, position)
             continue
-        if reverse:
-            better = value < best[0] or (value == best[0] and options.hat_ties == "later")
-        else:
-            better = value >= best[0]
+        better = _beats(value, best[0], reverse, options.hat_ties == "later")
         if better:
             best = (value, position)
     if best is None:
         return 0, T("no play could win, so the leader keeps it")
     why = T("the lowest play with the hat in the trick") if reverse else T("the highest play")
     return best[1], why
+
+
+def _beats(value: int, best: int, reverse: bool, later_wins_ties: bool) -> bool:
+    """Whether a later play of `value` beats the best so far: higher wins, or lower with the hat."""
+    if value == best:
+        return later_wins_ties or not reverse
+    return value < best if reverse else value > best
 
 
 def eligible(trick: Trick, options: Options) -> Counter[WhiteHatCard]:
@@ -119,11 +152,16 @@ def taken_breach(trick: Trick, options: Options, player: str) -> Text | None:
     rest = taken - Counter(c for c in taken if c.is_hat)
     n = take_count(trick, options)
     if rest - eligible(trick, options):
-        return T("%(name)s took a joker besides the hat; only other cards may be taken (or the whole trick)",
-                 name=player)
+        return T(
+            "%(name)s took a joker besides the hat; only other cards may be taken (or the whole trick)", name=player
+        )
     if sum(rest.values()) != n:
-        return T("%(name)s took %(got)d card(s) besides the hat; take exactly %(n)d, or the whole trick",
-                 name=player, got=sum(rest.values()), n=n)
+        return T(
+            "%(name)s took %(got)d card(s) besides the hat; take exactly %(n)d, or the whole trick",
+            name=player,
+            got=sum(rest.values()),
+            n=n,
+        )
     return None
 
 

@@ -39,7 +39,10 @@ def new_table_data(game: Game) -> dict[str, str]:
         initial = form.get_initial_for_field(field, name)
         if name.startswith("player_") or initial in (None, ""):
             continue
-        if isinstance(field, forms.BooleanField):
+        if isinstance(field, forms.MultiValueField):  # a mapping: one input per key
+            for k, value in enumerate(field.widget.decompress(initial)):
+                data[f"{name}_{k}"] = str(value)
+        elif isinstance(field, forms.BooleanField):
             if initial:
                 data[name] = "on"
         else:

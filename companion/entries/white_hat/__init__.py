@@ -1,0 +1,204 @@
+"""White Hat entry forms -> events. Checks only the form's shape; the engine judges the rest (and its referee
+flags what breaks a rule). Seat numbers are indices into the table's players.
+
+The forms' fields:
+- start (a round begins): `dealer`, `hat` (seats);
+- round (its end, quick): `sum-<seat>` the pursuit points typed, or `hand-<seat>` the cards tapped (several
+  values); `field-<seat>-1`, `field-<seat>-2` the values under that player's pawns (left empty on a table whose
+  board tracks the pawns); `final` when a pawn reached the goal;
+- trick: `leader` (a seat), `play-<n>` the cards of the n-th play from the leader (a set picker); after a hat
+  trick `take` ("all", or "some" with the cards in `taken`);
+- move: `move` ("Ben:2@14", one of the legal moves offered) or `pawn` and `to`; `player` (a seat, default the
+  trick's winner);
+- field: `field` (an index), `value`, `player`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+
+from companion import cardpicker
+from companion.entries import FormError, seat, whole_number
+from companion.services import Snapshot
+from games.notation import WhiteHatNotation
+from games.white_hat.events import FIELD_POINTS, MAX_HAND_POINTS, MAX_SET
+
+
+def _playing(snap: Snapshot) -> dict[str, Any]:
+    if snap.prompt.kind == "over":
+        raise FormError(_("The game is over; nothing more can be played at this table."))
+    return dict(snap.prompt.details)
+
+
+def start(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
+    _playing(snap)
+    players = snap.players
+    return [
+        {
+            "type": "round",
+            "dealer": seat(post, "dealer", players, _("who dealt")),
+            "hat": seat(post, "hat", players, _("who was given the White Hat")),
+        }
+    ]
+
+
+def round_end(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
+    d = _playing(snap)
+    players = snap.players
+    hands: dict[str, Any] = {}
+    for i, name in enumerate(players):
+        typed = post.get(f"sum-{i}", "").strip()
+        cards = [c for c in post.getlist(f"hand-{i}") if c.strip()]
+        if typed:
+            hands[name] = whole_number(
+                post, f"sum-{i}", _("%(name)s's pursuit points") % {"name": name}, 0, MAX_HAND_POINTS
+            )
+        else:
+            hands[name] = cards
+    event: dict[str, Any] = {"type": "round_end", "hands": hands}
+    typed_fields = any(post.get(f"field-{i}-{k}", "").strip() for i in range(len(players)) for k in (1, 2))
+    if typed_fields or not d["tracked"]:
+        low, high = FIELD_POINTS
+        event["fields"] = {
+            name: [
+                whole_number(
+                    post, f"field-{i}-{k}", _("%(name)s's field %(k)d") % {"name": name, "k": k}, low, high, default=0
+                )
+                for k in (1, 2)
+            ]
+            for i, name in enumerate(players)
+        }
+    if post.get("final") or d["goal"]:
+        event["final"] = True
+    return [event]
+
+
+def trick(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
+    d = _playing(snap)
+    players = snap.players
+    leader = seat(post, "leader", players, _("who led the trick"))
+    plays = []
+    for n, name in enumerate(d["orders"][leader]):
+        cards = [c for c in post.getlist(f"play-{n}") if c.strip()]
+        if not cards:
+            raise FormError(_("Tap the card or cards %(name)s played.") % {"name": name})
+        if len(cards) > MAX_SET:
+            raise FormError(_("%(name)s cannot play more than %(n)d cards.") % {"name": name, "n": MAX_SET})
+        plays.append({"player": name, "cards": cards})
+    event: dict[str, Any] = {"type": "trick", "plays": plays}
+    if any(c.strip().lower() == "hat" for p in plays for c in p["cards"]):
+        take = post.get("take", "")
+        if take == "all":
+            event["taken"] = [c for p in plays for c in p["cards"]]
+        elif take == "some":
+            event["taken"] = ["hat", *(c for c in post.getlist("taken-0") if c.strip() and c.strip().lower() != "hat")]
+        else:
+            raise FormError(_("The White Hat was played: say what its winner took back."))
+    return [event]
+
+
+def move(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
+    d = _playing(snap)
+    players = snap.players
+    if snap.options.board is None:
+        raise FormError(_("This table has no board; enter the field values at the end of the round."))
+    chosen = post.get("move", "")
+    pawn, _sep, to_text = chosen.partition("@") if chosen else (post.get("pawn", ""), "", post.get("to", ""))
+    owner, _sep, number = pawn.rpartition(":")
+    if owner not in players or number not in ("1", "2"):
+        raise FormError(_("Choose the pawn that moved."))
+    to = whole_number(QueryDict(f"to={to_text}"), "to", _("The field"), 0, len(snap.options.board.fields) - 1)
+    player = seat(post, "player", players, _("who moved")) if post.get("player") else d["mover"] or owner
+    return [{"type": "move", "player": player, "pawn": f"{owner}:{number}", "to": to}]
+
+
+def field(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
+    d = _playing(snap)
+    board = snap.options.board
+    if board is None:
+        raise FormError(_("This table has no board."))
+    index = whole_number(post, "field", _("The field"), 0, len(board.fields) - 1)
+    value = whole_number(post, "value", _("The new value"), *FIELD_POINTS)
+    ability = d.get("ability") or {}
+    player = seat(post, "player", snap.players, _("who changed it")) if post.get("player") else ability.get("player")
+    if not player:
+        raise FormError(_("Choose who changed the field."))
+    return [{"type": "field", "player": player, "field": index, "value": value}]
+
+
+ACTIONS = {"start": start, "round": round_end, "trick": trick, "move": move, "field": field}
+
+# A short game a scorer records at a new table with the fewest players (two, no board), for the tests every
+# registered game must pass: a round starts (Ben has the hat, so Ana leads), one trick, the round's end.
+DEMO = [
+    ("start", {"dealer": "0", "hat": "1"}),
+    ("trick", {"leader": "0", "play-0": "7", "play-1": "9"}),
+    ("round", {"sum-0": "3", "hand-1": ["13", "joker"], "field-0-1": "1", "field-0-2": "2", "field-1-1": "-1"}),
+]
+
+
+def notation(snap: Snapshot) -> WhiteHatNotation:
+    return WhiteHatNotation(pursuit=dict(snap.options.pursuit))
+
+
+def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
+    """What the entry template shows: the prompt's details, the set pickers, the legal moves, values to refill."""
+    d = dict(snap.prompt.details)
+    if snap.prompt.kind == "over":
+        return {"d": d, "kind": "over"}
+    form = form or QueryDict()
+    players = list(snap.players)
+    seats = list(enumerate(players))
+    cards = notation(snap)
+    leader_index = form.get("leader", str(players.index(d["leader"])) if d["leader"] else "")
+    leader = (
+        players[int(leader_index)]
+        if leader_index.isascii() and leader_index.isdigit() and int(leader_index) < len(players)
+        else None
+    )
+    order = d["orders"][leader] if leader else [_("Play %(n)s") % {"n": n + 1} for n in range(len(players))]
+    board = snap.options.board
+    return {
+        "d": d,
+        "kind": snap.prompt.kind,
+        "seats": [
+            (i, name, form.get(f"sum-{i}", ""), form.get(f"field-{i}-1", ""), form.get(f"field-{i}-2", ""))
+            for i, name in seats
+        ],
+        "hand_picker": cardpicker.build(
+            cards,
+            seats,
+            name="hand",
+            multiple=True,
+            exclusive=False,
+            chosen=cardpicker.picked(form, "hand", seats),
+            legend=lambda name: _("%(name)s still holds") % {"name": name},
+        ),
+        "leaders": [(i, name) for i, name in seats],
+        "leader_index": leader_index,
+        "trick_picker": cardpicker.build(
+            cards,
+            list(enumerate(order)),
+            name="play",
+            multiple=True,
+            chosen=cardpicker.picked(form, "play", list(enumerate(order))),
+            legend=lambda name: _("%(name)s plays") % {"name": name} if leader else name,
+        ),
+        "taken_picker": cardpicker.build(
+            cards,
+            [(0, _("taken"))],
+            name="taken",
+            multiple=True,
+            exclusive=False,
+            legend=lambda name: _("Besides the hat, the winner took"),
+        ),
+        "take": form.get("take", ""),
+        "moves": [{**m, "value": f"{m['pawn']}@{m['to']}"} for m in d["moves"]],
+        "pawns": [f"{p}:{n}" for p in players for n in (1, 2)] if board else [],
+        "fields": [(i, f.name) for i, f in enumerate(board.fields)] if board else [],
+        "table_seats": seats,
+        "final": bool(form.get("final")) or bool(d["goal"]),
+    }
