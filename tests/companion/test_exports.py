@@ -163,7 +163,7 @@ def test_import_preview_shows_the_table_and_stores_nothing(tables: dict[str, Tab
     response = Client().post("/import/", {"text": text, "step": "preview"})
     page = response.content.decode()
     assert response.status_code == 200 and "Import this table?" in page
-    assert "Ben: <strong>5</strong> ★" in page and "2 rounds scored" in page and "finished" in page
+    assert "Ben: <strong>5</strong> ★" in page and "Rounds scored: 2" in page and "finished" in page
     assert Table.objects.count() == before
     assert Client().post("/import/", {"text": text}).status_code == 302  # the preview's Import button
     assert Table.objects.count() == before + 1

@@ -1,0 +1,98 @@
+"""German for the history pages, the charts, the exports, notes and the group backup (issue 12)."""
+
+WORDS = {
+    # pages and links
+    "History and stats": "Verlauf und Statistik",
+    "History": "Verlauf",
+    "Every table": "Alle Tische",
+    "Filter the tables": "Tische filtern",
+    "Game": "Spiel",
+    "Every game": "Alle Spiele",
+    "Player": "Spieler",
+    "Everyone": "Alle",
+    "Played with": "Gespielt mit",
+    "Anyone": "Egal wem",
+    "From": "Von",
+    "To": "Bis",
+    "Only tables the player won": "Nur Tische, die der Spieler gewonnen hat",
+    "Show": "Zeigen",
+    "All tables": "Alle Tische",
+    "Tables: %(n)s": "Tische: %(n)s",
+    "%(name)s's page": "Seite von %(name)s",
+    "not finished": "nicht beendet",
+    "history stops early": "Verlauf bricht ab",
+    "won": "gewonnen",
+    "Round %(round)s:": "Runde %(round)s:",
+    "Newer": "Neuere",
+    "Older": "Ältere",
+    "Page %(n)s of %(total)s": "Seite %(n)s von %(total)s",
+    "No table matches.": "Kein Tisch passt.",
+    "These tables as CSV": "Diese Tische als CSV",
+    "Every table of this player": "Alle Tische dieses Spielers",
+    "Tables in no number (not finished, or not replaying to the end): %(n)s": (
+        "Tische, die in keiner Zahl zählen (nicht beendet oder nicht bis zum Ende nachspielbar): %(n)s"
+    ),
+    "No table yet.": "Noch kein Tisch.",
+    "Tables played": "Gespielte Tische",
+    "Won": "Gewonnen",
+    "Win rate": "Gewinnquote",
+    "Average total": "Mittlere Summe",
+    "Best total": "Beste Summe",
+    "Longest winning streak": "Längste Siegesserie",
+    "Current winning streak": "Aktuelle Siegesserie",
+    "Head to head": "Direkter Vergleich",
+    "%(name)s against each player at %(game)s: tables together, placed ahead, behind, level": (
+        "%(name)s gegen jeden Mitspieler bei %(game)s: gemeinsame Tische, davor, dahinter, gleichauf"
+    ),
+    "Against": "Gegen",
+    "Tables": "Tische",
+    "Ahead": "Davor",
+    "Behind": "Dahinter",
+    "Level": "Gleichauf",
+    "This phone is in no group yet.": "Dieses Telefon ist noch in keiner Gruppe.",
+    "No such player in this group.": "Diesen Spieler gibt es in dieser Gruppe nicht.",
+    # the table page's history part and notes
+    "How it went": "So lief es",
+    "Notes": "Notizen",
+    "%(label)s %(round)s": "%(label)s %(round)s",
+    "Note on this table": "Notiz zu diesem Tisch",
+    "Save the note": "Notiz speichern",
+    "Note on %(label)s": "Notiz zu %(label)s",
+    "Note": "Notiz",
+    "Rounds as CSV": "Runden als CSV",
+    "Send to BG Stats": "An BG Stats senden",
+    "There is no round %(n)s to note.": "Es gibt keine Runde %(n)s für eine Notiz.",
+    # charts
+    "Scores at %(title)s": "Punkte bei %(title)s",
+    "Scores at %(title)s, round by round": "Punkte bei %(title)s, Runde für Runde",
+    "%(name)s's places at %(game)s": "Plätze von %(name)s bei %(game)s",
+    "Rounds: %(n)d": "Runden: %(n)d",
+    "end %(score)d": "Ende %(score)d",
+    "No round scored yet.": "Noch keine Runde gewertet.",
+    "%(name)s: %(totals)s": "%(name)s: %(totals)s",
+    "Totals after each round.": "Summen nach jeder Runde.",
+    "The game ends at %(score)d.": "Das Spiel endet bei %(score)d.",
+    "%(place)s: %(n)d": "%(place)s: %(n)d",
+    "place %(n)d": "Platz %(n)d",
+    # import preview
+    "Import this table?": "Diesen Tisch importieren?",
+    "Rounds scored: %(n)s": "Gewertete Runden: %(n)s",
+    "Entries: %(n)s": "Einträge: %(n)s",
+    "Undone: %(n)s": "Zurückgenommen: %(n)s",
+    "Another file": "Eine andere Datei",
+    "Preview": "Vorschau",
+    # group backup
+    'not a group backup: "format" must be "%(format)s"': 'keine Gruppensicherung: "format" muss "%(format)s" sein',
+    "not a group backup: it needs a list of tables, a list of presets and a name": (
+        "keine Gruppensicherung: sie braucht eine Liste von Tischen, eine Liste von Vorlagen und einen Namen"
+    ),
+    "table %(n)d of the backup: %(why)s": "Tisch %(n)d der Sicherung: %(why)s",
+    "not a group backup: a preset needs a game, a name and options": (
+        "keine Gruppensicherung: eine Vorlage braucht ein Spiel, einen Namen und Optionen"
+    ),
+    # Rickety Kate's stats (games/rickety_kate/stats.py)
+    "Moons shot": "Mondschüsse",
+    "Ladies taken": "Damen bekommen",
+    "Hearts per hand": "Herzen pro Hand",
+    "Penalties": "Strafen",
+}
