@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.base import Game, shown
+from games.hats import GAME as HATS
 from games.rickety_kate import GAME as RICKETY_KATE
 from games.text import T, Text
 from games.white_hat import GAME as WHITE_HAT
@@ -42,4 +43,5 @@ def get(slug: str) -> Game:
 
 
 register(RICKETY_KATE)
+register(HATS)
 register(WHITE_HAT)

@@ -340,7 +340,8 @@ class _Replay:
             raise InvalidEvent(
                 index,
                 T(
-                    "%(name)s has had %(n)d turns: the favourite is the last card, revealed after the eighth turn",
+                    "%(name)s has had %(n)d of eight turns: the favourite is the last card, revealed after the "
+                    "eighth turn",
                     name=player,
                     n=self.turns[player],
                 ),

@@ -20,7 +20,7 @@ VALUE_RANGE = (1, 1000)  # a position's value
 
 @dataclass(frozen=True)
 class Options:
-    types: tuple[str, ...] = HATS_TYPES
+    types: tuple[str, ...] | None = None  # None: the seven types of the box
     table_values: tuple[int, ...] | None = None  # None: 1-6, the first five with two players
     black_hat_points: int = 1
     cookie_points: int = 5
@@ -70,7 +70,7 @@ def rules_for(options: Options, seats: int) -> Rules:
         values = values[:positions]  # a six-value list: the two-player table uses its first five
     if len(values) != positions:
         raise InvalidOptions(T("table_values must give %(n)d values, one per position of the tea table", n=positions))
-    return Rules(options, seats, tuple(values), HatsNotation(types=options.types))
+    return Rules(options, seats, tuple(values), HatsNotation(types=options.types or HATS_TYPES))
 
 
 def _types(value: Any) -> tuple[str, ...]:
@@ -132,9 +132,10 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
         "types",
         gettext_noop("Hat types"),
         gettext_noop(
-            "The colours in play, such as red blue green. With two players only five of them may appear: name those."
+            "The colours in play, such as red blue green. Leave empty for the seven of the box; with two players "
+            "only five of them may appear."
         ),
-        list(HATS_TYPES),
+        None,
         rule="opt-types",
         advanced=True,
         kind="list",

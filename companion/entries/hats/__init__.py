@@ -1,0 +1,213 @@
+"""Hats entry forms -> events. Checks only the form's shape; the engine judges the rest (games/hats).
+
+The forms' fields (seat numbers are indices into the table's players):
+- setup: `pos-<i>` the card on position i+1, `first` (a seat);
+- exchange: `player` (a seat), `card-0` the card put down, `position` (1 up);
+- black hat: `player`; optional action: `player`, `kind` (redraw or partner_swap), `out-0`, `in-0`;
+- favourite: `player`, `fav-0`;
+- end state at once: `table-<i>`, `coll-<seat>` (several), `hats-<seat>`, `fav-<seat>`, `cookie` (a seat,
+  "none", or "auto": by distinct types).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+
+from companion import cardpicker
+from companion.entries import FormError, seat, whole_number
+from companion.services import Snapshot
+from games.hats.prompt import notation_for
+from games.notation import HatsNotation
+
+MAX_BLACK_HATS = 8  # eight cards each: a final entry's black hats per player
+
+
+def _playing(snap: Snapshot) -> dict[str, Any]:
+    if snap.prompt.kind == "over":
+        raise FormError(_("The game is over; nothing more can be played at this table."))
+    return dict(snap.prompt.details)
+
+
+def _card(post: QueryDict, key: str, what: str) -> str:
+    card = post.get(key, "").strip()
+    if not card or len(card) > 60:
+        raise FormError(_("Choose %(what)s.") % {"what": what})
+    return card
+
+
+def setup(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
+    d = _playing(snap)
+    table = [_card(post, f"pos-{i}", _("the card on position %(n)d") % {"n": i + 1}) for i in range(d["positions"])]
+    return [{"type": "setup", "table": table, "first": seat(post, "first", snap.players, _("who starts"))}]
+
+
+def exchange(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
+    d = _playing(snap)
+    player = seat(post, "player", snap.players, _("who swaps"))
+    card = _card(post, "card-0", _("the card put on the tea table"))
+    position = whole_number(post, "position", _("The position"), 1, d["positions"])
+    return [{"type": "exchange", "player": player, "card": card, "position": position}]
+
+
+def black_hat(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
+    _playing(snap)
+    return [{"type": "black_hat", "player": seat(post, "player", snap.players, _("who makes a black hat"))}]
+
+
+def optional(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
+    _playing(snap)
+    player = seat(post, "player", snap.players, _("who takes the optional action"))
+    out = _card(post, "out-0", _("the card that goes"))
+    got = _card(post, "in-0", _("the card that comes"))
+    if post.get("kind") == "partner_swap":
+        return [{"type": "partner_swap", "player": player, "gave": out, "got": got}]
+    return [{"type": "redraw", "player": player, "discard": out, "draw": got}]
+
+
+def favourite(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
+    _playing(snap)
+    player = seat(post, "player", snap.players, _("whose favourite it is"))
+    return [{"type": "favourite", "player": player, "card": _card(post, "fav-0", _("the favourite card"))}]
+
+
+def final(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
+    d = _playing(snap)
+    players = snap.players
+    table = [_card(post, f"table-{i}", _("the card on position %(n)d") % {"n": i + 1}) for i in range(d["positions"])]
+    collections = {name: post.getlist(f"coll-{i}") for i, name in enumerate(players) if post.getlist(f"coll-{i}")}
+    black_hats = {}
+    for i, name in enumerate(players):
+        what = _("%(name)s's black hats") % {"name": name}
+        count = whole_number(post, f"hats-{i}", what, 0, MAX_BLACK_HATS, default=0)
+        if count:
+            black_hats[name] = count
+    favourites = {
+        name: _card(post, f"fav-{i}", _("%(name)s's favourite") % {"name": name}) for i, name in enumerate(players)
+    }
+    event: dict[str, Any] = {
+        "type": "final",
+        "table": table,
+        "collections": collections,
+        "black_hats": black_hats,
+        "favourites": favourites,
+    }
+    cookie = post.get("cookie", "auto")
+    if cookie == "none":
+        event["cookie"] = None
+    elif cookie != "auto":
+        event["cookie"] = seat(post, "cookie", players, _("who holds the cookie"))
+    return [event]
+
+
+ACTIONS = {
+    "setup": setup,
+    "exchange": exchange,
+    "black_hat": black_hat,
+    "optional": optional,
+    "favourite": favourite,
+    "final": final,
+}
+
+# A short game a scorer records at a new table with the fewest players (two: five positions).
+DEMO = [
+    (
+        "setup",
+        {"pos-0": "red-3", "pos-1": "blue-5", "pos-2": "green-2", "pos-3": "grey-4", "pos-4": "red-6", "first": "0"},
+    ),
+    ("exchange", {"player": "0", "card-0": "blue-6", "position": "2"}),
+    ("black_hat", {"player": "1"}),
+]
+
+
+def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
+    """What the entry templates show: the seats, the pickers (refilled after an error) and, for the swap, which
+    positions the game allows for each card (kibitz.js only shows it)."""
+    d = dict(snap.prompt.details)
+    kind = snap.prompt.kind
+    if kind == "over":
+        return {"d": d, "kind": kind}
+    form = form or QueryDict()
+    notation = notation_for(snap.state)
+    players = list(snap.players)
+    seats = list(enumerate(players))
+    positions = list(range(d["positions"]))
+    next_index = str(players.index(d["next"]))
+    out: dict[str, Any] = {
+        "d": d,
+        "kind": kind,
+        "seats": seats,
+        "player": form.get("player", next_index),
+        "first": form.get("first", "0"),
+        "position": form.get("position", ""),
+        # Quick entry of the end state is offered until the first turn is recorded (a tracked game needs none).
+        "final": _final_context(notation, snap, form, positions, seats) if snap.state.last_actor is None else None,
+    }
+    if kind == "setup":
+        out["setup_picker"] = _positions_picker(notation, "pos", positions, form)
+        return out
+    state = snap.state
+    out["table"] = [
+        {"number": n, "card": notation.label(card), "text": notation.format(card)}
+        for n, card in enumerate(state.table or (), 1)
+    ]
+    out["legal"] = json.dumps(d.get("legal", {}))
+    out["card_picker"] = _one(notation, "card", _("Card put down"), form)
+    out["out_picker"] = _one(notation, "out", _("Card that goes"), form)
+    out["in_picker"] = _one(notation, "in", _("Card that comes"), form)
+    out["fav_picker"] = _one(notation, "fav", _("The last card"), form)
+    out["missing"] = [(players.index(p), p) for p in d.get("favourites_missing", ())]
+    out["kind_choice"] = form.get("kind", "partner_swap" if d["teams"] else "redraw")
+    return out
+
+
+def _one(notation: HatsNotation, name: str, legend: str, form: QueryDict) -> cardpicker.Picker:
+    return cardpicker.build(
+        notation, [(0, legend)], name=name, exclusive=False, chosen=cardpicker.picked(form, name, [(0, legend)])
+    )
+
+
+def _positions_picker(notation: HatsNotation, name: str, positions: list[int], form: QueryDict) -> cardpicker.Picker:
+    seats = [(i, _("Position %(n)d") % {"n": i + 1}) for i in positions]
+    return cardpicker.build(
+        notation, seats, name=name, exclusive=False, required=True, chosen=cardpicker.picked(form, name, seats)
+    )
+
+
+def _final_context(
+    notation: HatsNotation, snap: Snapshot, form: QueryDict, positions: list[int], seats: list[tuple[int, str]]
+) -> Mapping[str, Any]:
+    """The end state at once: the tea table, then per player the collection, black hats and favourite."""
+    return {
+        "table": _positions_picker(notation, "table", positions, form),
+        "players": [
+            {
+                "index": i,
+                "name": name,
+                "hats": form.get(f"hats-{i}", "0"),
+                "collection": cardpicker.build(
+                    notation,
+                    [(i, name)],
+                    name="coll",
+                    multiple=True,
+                    exclusive=False,
+                    chosen=cardpicker.picked(form, "coll", [(i, name)]),
+                    legend=lambda who: _("%(name)s's collected cards") % {"name": who},
+                ),
+                "favourite": cardpicker.build(
+                    notation,
+                    [(i, name)],
+                    name="fav",
+                    exclusive=False,
+                    chosen=cardpicker.picked(form, "fav", [(i, name)]),
+                    legend=lambda who: _("%(name)s's favourite") % {"name": who},
+                ),
+            }
+            for i, name in seats
+        ],
+        "cookie": form.get("cookie", "auto"),
+    }
