@@ -1,0 +1,210 @@
+"""Hats rules, each test named after the rule it checks (FORMAT.md "hats"); engines called directly."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.base import InvalidEvent, InvalidOptions
+from games.hats import GAME
+from games.hats.engine import State
+
+ABC = ["Ana", "Ben", "Cleo"]
+ABCD = ["Ana", "Ben", "Cleo", "Dan"]
+TABLE = ["red-1", "blue-2", "green-3", "yellow-4", "orange-5", "purple-6"]
+
+
+def play(players: list[str], events: list[dict[str, Any]], **options: Any) -> State:
+    return GAME.replay(players, GAME.options(options, players), [GAME.parse(e) for e in events])
+
+
+def setup(first: str | None = None) -> dict[str, Any]:
+    return {"type": "setup", "table": TABLE} | ({"first": first} if first else {})
+
+
+def ex(player: str, card: str, position: int) -> dict[str, Any]:
+    return {"type": "exchange", "player": player, "card": card, "position": position}
+
+
+def bh(player: str) -> dict[str, Any]:
+    return {"type": "black_hat", "player": player}
+
+
+def rules(state: State) -> list[tuple[int, str, str]]:
+    return [(f.event, f.player, f.rule) for f in GAME.review(state)]
+
+
+def test_exchange_same_type_or_lower_card_is_legal() -> None:
+    state = play(ABC, [setup(), ex("Ana", "red-9", 1), ex("Ben", "green-3", 2), ex("Cleo", "grey-5", 4)])
+    assert rules(state) == []
+    assert [str(c) for c in state.table or ()] == ["red-9", "green-3", "green-3", "grey-5", "orange-5", "purple-6"]
+    assert [str(c) for c in state.collections["Ben"]] == ["blue-2"]
+
+
+def test_hats_exchange_flags_a_higher_or_equal_card_of_another_type() -> None:
+    state = play(ABC, [setup(), ex("Ana", "grey-4", 4), ex("Ben", "grey-2", 2)])
+    assert rules(state) == [(1, "Ana", "hats.exchange"), (2, "Ben", "hats.exchange")]
+    assert [str(c) for c in state.collections["Ana"]] == ["yellow-4"]  # scored as recorded
+
+
+def test_hats_turn_order_flags_the_wrong_player_and_counts_the_turn_as_theirs() -> None:
+    state = play(ABC, [setup("Ben"), bh("Ben"), bh("Ana"), bh("Ben")])
+    assert rules(state) == [(2, "Ana", "hats.turn-order")]  # then Ben, left of Ana, is right again
+    assert state.turns == {"Ana": 1, "Ben": 2, "Cleo": 0}
+    assert state.next_player == "Cleo"  # left of whoever made the previous turn
+
+
+def test_hats_optional_action_once_per_turn_before_or_after() -> None:
+    redraw = {"type": "redraw", "player": "Ana", "discard": "red-2", "draw": "red-3"}
+    state = play(ABC, [setup(), redraw, bh("Ana"), redraw])
+    assert rules(state) == [(3, "Ana", "hats.optional-action")]
+    state = play(ABC, [setup(), bh("Ana"), redraw, {**redraw, "player": "Ben"}, bh("Ben")])
+    assert rules(state) == []
+
+
+def test_hats_optional_action_redraw_with_four_players_is_flagged() -> None:
+    swap = {"type": "partner_swap", "player": "Ana", "gave": "red-2", "got": "red-3"}
+    redraw = {"type": "redraw", "player": "Ana", "discard": "red-2", "draw": "red-3"}
+    assert rules(play(ABCD, [setup(), swap, bh("Ana")])) == []
+    assert rules(play(ABCD, [setup(), redraw, bh("Ana")])) == [(1, "Ana", "hats.optional-action")]
+
+
+def test_partner_swap_with_fewer_than_four_is_an_error() -> None:
+    with pytest.raises(InvalidEvent, match="four players"):
+        play(ABC, [setup(), {"type": "partner_swap", "player": "Ana", "gave": "red-2", "got": "red-3"}])
+
+
+def test_hats_turn_count_flags_a_ninth_turn() -> None:
+    turns = [bh(p) for _ in range(8) for p in ABC] + [bh("Ana")]
+    assert rules(play(ABC, [setup(), *turns])) == [(25, "Ana", "hats.turn-count")]
+
+
+def test_the_cookie_goes_to_a_strict_leader_and_moves_only_on_more_types() -> None:
+    state = play(ABC, [setup(), ex("Ana", "red-2", 1)])
+    assert state.cookie == "Ana"
+    state = play(ABC, [setup(), ex("Ana", "red-2", 1), ex("Ben", "blue-3", 2)])
+    assert state.cookie == "Ana"  # a tie never takes it
+    state = play(ABC, [setup(), ex("Ana", "red-2", 1), ex("Ben", "blue-3", 2), bh("Cleo"), bh("Ana"), bh("Ben")])
+    assert state.cookie == "Ana"  # Ben 2 types, Ana 2: still a tie
+    state = play(ABC, [setup(), bh("Ana"), bh("Ben"), ex("Cleo", "blue-3", 2), ex("Ana", "red-2", 1)])
+    assert state.cookie == "Ana"  # the holder keeps it: nobody else passed her
+    state = play(ABC, [setup(), bh("Ana"), ex("Ben", "blue-3", 2), bh("Ben")])
+    assert state.cookie == "Ben"  # blue + black hats = 2 > Ana's 1
+
+
+def test_the_favourite_comes_after_the_eighth_turn_and_ends_the_game() -> None:
+    turns = [bh(p) for _ in range(8) for p in ABC]
+    with pytest.raises(InvalidEvent, match="of eight turns"):
+        play(ABC, [setup(), bh("Ana"), {"type": "favourite", "player": "Ana", "card": "red-1"}])
+    favourites = [{"type": "favourite", "player": p, "card": "red-2"} for p in ABC]
+    state = play(ABC, [setup(), *turns, *favourites])
+    assert state.over
+    standings = GAME.standings(state).as_dict()
+    # Eight black hats each (8), favourite red-2 with no red collected (-2); Ana's first black hat won the cookie
+    # and a tie never took it away (+5).
+    assert standings["totals"] == {"Ana": 11, "Ben": 6, "Cleo": 6} and standings["winners"] == ["Ana"]
+    with pytest.raises(InvalidEvent, match="game is over"):
+        play(ABC, [setup(), *turns, *favourites, bh("Ana")])
+
+
+def test_score_is_empty_until_the_game_is_finished() -> None:
+    standings = GAME.standings(play(ABC, [setup(), ex("Ana", "red-2", 1)])).as_dict()
+    assert standings["rounds"] == [] and standings["totals"] == {"Ana": 0, "Ben": 0, "Cleo": 0}
+    assert standings["finished"] is False and standings["winners"] == []
+
+
+def final(**fields: Any) -> dict[str, Any]:
+    base = {
+        "type": "final",
+        "table": ["red-1", "blue-2", "red-3", "green-4", "yellow-5", "orange-6"],
+        "collections": {"Ana": ["red-4", "red-5", "green-1"], "Ben": ["red-6"] * 8, "Cleo": []},
+        "black_hats": {"Ana": 5, "Cleo": 8},
+        "favourites": {"Ana": "red-2", "Ben": "purple-1", "Cleo": "blue-1"},
+    }
+    return base | fields
+
+
+def test_only_the_lowest_position_of_a_type_counts_and_the_favourite_can_go_negative() -> None:
+    state = play(ABC, [final(cookie=None)])
+    totals = GAME.standings(state).as_dict()["totals"]
+    # Ana: red 1 + 1, green 4, black hats 5, favourite red 4 + 5 - 2 = 7 -> 18.
+    # Ben: eight red-6 at 1 each = 8, favourite purple-1 with no purple -1 -> 7. Cleo: 8 black hats, blue-1 -1 -> 7.
+    assert totals == {"Ana": 18, "Ben": 7, "Cleo": 7}
+
+
+def test_ties_go_to_black_hats_then_the_cookie_holder() -> None:
+    state = play(ABC, [final(cookie="Ben")])
+    standings = GAME.standings(state)
+    assert standings.as_dict()["totals"] == {"Ana": 18, "Ben": 12, "Cleo": 7}
+    state = play(
+        ABC,
+        [
+            final(
+                cookie=None,
+                collections={"Ana": ["red-4", "red-5", "green-1"], "Ben": ["red-6"] * 7 + ["grey-1"], "Cleo": []},
+            )
+        ],
+    )
+    # Ben 7 + 0 (grey) - 1 = 6 ... Cleo 7: Cleo ahead of Ben on points.
+    places = GAME.ranking(GAME.standings(state))
+    assert [p.names for p in places] == [("Ana",), ("Cleo",), ("Ben",)]
+
+
+def test_teams_rank_by_team_total_and_both_members_win() -> None:
+    event = {
+        "type": "final",
+        "table": TABLE,
+        "black_hats": {p: 8 for p in ABCD},
+        "favourites": {"Ana": "red-1", "Ben": "red-1", "Cleo": "red-2", "Dan": "red-1"},
+        "cookie": "Dan",
+    }
+    standings = GAME.standings(play(ABCD, [event])).as_dict()
+    assert standings["teams"] == [["Ana", "Cleo"], ["Ben", "Dan"]]
+    assert standings["team_totals"] == [13, 19] and standings["winners"] == ["Ben", "Dan"]
+
+
+def test_the_cookie_in_a_final_entry_goes_by_types_only_when_left_out() -> None:
+    assert play(ABC, [final()]).cookie == "Ana"  # red, green, black hats: 3 against 1 and 1
+    assert play(ABC, [final(cookie=None)]).cookie is None
+
+
+def test_options_are_checked() -> None:
+    with pytest.raises(InvalidOptions):
+        GAME.options({"table_values": [1, 1, 2, 3, 4, 5]}, ABC)
+    with pytest.raises(InvalidOptions):
+        GAME.options({"cookie_points": True}, ABC)
+    with pytest.raises(InvalidOptions):
+        GAME.options({"colours": []}, ABC)
+    assert GAME.options({"table_values": [1, 2, 3, 4, 5, 6]}, ["Ana", "Ben"]).values == (1, 2, 3, 4, 5)
+
+
+def test_resume_gives_the_same_state_as_a_replay() -> None:
+    events = [setup(), ex("Ana", "red-2", 1), bh("Ben"), bh("Ben"), ex("Cleo", "grey-9", 3)]
+    players = ABC
+    options = GAME.options({}, players)
+    parsed = [GAME.parse(e) for e in events]
+    whole = GAME.replay(players, options, parsed)
+    head = GAME.replay(players, options, parsed[:2])
+    assert GAME.resume(head, parsed[2:], 2) == whole
+
+
+def test_stats_count_cookies_black_hats_and_the_favourite() -> None:
+    stats = GAME.stats(play(ABC, [final()]))
+    assert stats["Ana"] == {"games": 1, "cookies": 1, "black_hats": 5, "favourite": 7}
+    assert stats["Ben"]["favourite"] == -1 and GAME.stats(play(ABC, [setup()])) == {}
+
+
+def test_the_panel_shows_which_positions_count_and_explains_the_score() -> None:
+    panel = GAME.panel(play(ABC, [final()]))
+    assert panel is not None
+    assert [p["counts"] for p in panel.data["positions"]] == [True, True, False, True, True, True]
+    ana = panel.data["players"][0]
+    assert [line["points"] for line in ana["lines"]] == [1, 1, 4, 5, 7, 5] and ana["total"] == 23
+
+
+def test_the_prompt_says_whose_turn_and_which_positions_are_legal() -> None:
+    prompt = GAME.prompt(play(ABC, [setup("Cleo")]))
+    assert prompt.kind == "turn" and prompt.details["next"] == "Cleo"
+    assert prompt.details["legal"]["red-1"] == [1]  # only the same type: nothing lower than 1
+    assert prompt.details["legal"]["grey-4"] == [1, 2, 3]
