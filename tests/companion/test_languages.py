@@ -215,3 +215,23 @@ def test_the_commands_still_print_english(tmp_path: Path) -> None:
         with translation.override(lang), pytest.raises(SystemExit):
             call_command("score", str(path), stderr=err)
         assert err.getvalue().strip() == "event 0: the hearts add up to 2, but 13 are in play"
+
+
+SEEDS = REPO.parent / "shared" / "seeds"
+RUN = 8  # words in a row: a sentence copied from a seed, not a shared card-game phrase
+
+
+def _runs(text: str) -> set[tuple[str, ...]]:
+    words = re.findall(r"[\w♣♦♥♠]+", text.lower())
+    return {tuple(words[i : i + RUN]) for i in range(len(words) - RUN + 1)}
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed texts are not next to the repository")
+def test_french_and_spanish_rules_pages_are_our_own_words() -> None:
+    """Hats' seeds are French and Spanish: the rules pages carry their facts over, never a sentence of theirs."""
+    seeds = set().union(*(_runs(path.read_text(encoding="utf-8")) for path in SEEDS.glob("*.txt")))
+    pages = [path for lang in NEW for path in sorted(GAMES.glob(f"*/rules/{lang}.txt"))]
+    assert len(pages) >= 2
+    for path in pages:
+        copied = _runs(path.read_text(encoding="utf-8")) & seeds
+        assert not copied, f"{path}: {' '.join(sorted(copied)[0])}"
