@@ -76,7 +76,7 @@ class WhiteHat(GameBase):
                 "players": list(state.players),
                 "track": track(state),
                 "board": board_view(state),
-                "moves": [m["to"] for m in _prompt(state).details.get("moves", [])],
+                "moves": sorted({m["to"] for m in _prompt(state).details.get("moves", [])}),
             },
         )
 

@@ -1,0 +1,201 @@
+"""White Hat's referee: one test (at least) per rule id, named after it."""
+
+from __future__ import annotations
+
+from games.white_hat import GAME
+from games.white_hat.events import parse_event
+from games.white_hat.options import read_options
+from games.white_hat.tricks import winner
+from tests.games.white_hat.wh import BOARD, end, move, rules, trick
+
+T1 = trick(("Ana", ["9"]), ("Ben", ["3"]), ("Cleo", ["4"]))  # Ana wins
+
+
+def won_by(event: dict, **options: object) -> str:
+    parsed = parse_event(event)
+    return parsed.plays[winner(parsed, read_options(options, ["Ana", "Ben", "Cleo"]))[0]].player
+
+
+def test_every_rule_has_a_section_on_both_rules_pages() -> None:
+    for lang in ("en", "de"):
+        anchors = {s["anchor"] for s in GAME.rules(lang)}
+        assert set(GAME.rule_ids) <= anchors
+
+
+def test_wh_set_a_set_is_one_number_with_wilds_taking_it() -> None:
+    assert rules([trick(("Ana", ["5", "6"]), ("Ben", ["3", "3"]), ("Cleo", ["4", "joker"]))]) == [(0, "Ana", "wh.set")]
+
+
+def test_wh_set_size_set_on_a_single_lead_and_wrong_size_are_flagged_a_single_on_a_set_is_not() -> None:
+    assert rules([trick(("Ana", ["9"]), ("Ben", ["3", "3"]), ("Cleo", ["4"]))]) == [(0, "Ben", "wh.set-size")]
+    flags = rules([trick(("Ana", ["9", "9"]), ("Ben", ["3", "3", "3"]), ("Cleo", ["4"]))])
+    assert flags == [(0, "Ben", "wh.set-size")]
+
+
+def test_wh_hat_placement_the_hat_alone_on_a_set_lead() -> None:
+    flags = rules([trick(("Ana", ["9", "9"]), ("Ben", ["hat"]), ("Cleo", ["4"]), taken=["hat", "9", "9"])])
+    assert flags == [(0, "Ben", "wh.hat-placement")]
+    assert rules([trick(("Ana", ["hat"]), ("Ben", ["3"]), ("Cleo", ["4"]), taken=["hat", "3"])]) == []
+
+
+def test_wh_winner_highest_later_of_equals_lowest_with_the_hat() -> None:
+    assert won_by(trick(("Ana", ["9"]), ("Ben", ["12"]), ("Cleo", ["3"]))) == "Ben"
+    assert won_by(trick(("Ana", ["9"]), ("Ben", ["9"]), ("Cleo", ["3"]))) == "Ben"
+    assert won_by(trick(("Ana", ["9", "9"]), ("Ben", ["13"]), ("Cleo", ["2", "2"]))) == "Ana"  # a single never wins
+    assert won_by(trick(("Ana", ["joker"]), ("Ben", ["13"]), ("Cleo", ["3"]))) == "Ana"  # a lone joker is 14
+    hat = trick(("Ana", ["9"]), ("Ben", ["hat"]), ("Cleo", ["3"]))
+    assert won_by(hat) == "Cleo"
+    tie = trick(("Ana", ["3", "3"]), ("Ben", ["3", "hat"]), ("Cleo", ["8", "8"]))
+    assert won_by(tie) == "Ben" and won_by(tie, hat_ties="earlier") == "Ana"
+    assert won_by(trick(("Ana", ["joker", "joker"]), ("Ben", ["13", "13"]))) == "Ana"
+    assert won_by(trick(("Ana", ["joker", "joker"]), ("Ben", ["13", "13"])), wild_set=13) == "Ben"
+
+
+def test_wh_winner_flags_a_move_by_someone_who_did_not_win() -> None:
+    assert rules([T1, move("Ben", "Ben:1", 2)], board=BOARD) == [(1, "Ben", "wh.winner")]
+
+
+def test_wh_lead_order_the_winner_leads_next() -> None:
+    assert rules([T1, trick(("Ben", ["9"]), ("Cleo", ["3"]), ("Ana", ["4"]))]) == [(1, "Ben", "wh.lead-order")]
+
+
+def test_wh_first_lead_right_of_the_hat_holder_unless_any() -> None:
+    events = [{"type": "round", "hat": "Ben"}, T1]
+    assert rules(events) == []  # Ana sits right of Ben
+    events = [{"type": "round", "hat": "Cleo"}, T1]
+    assert rules(events) == [(1, "Ana", "wh.first-lead")]
+    assert rules(events, first_lead="any") == []
+
+
+def test_wh_play_order_plays_go_round_the_table_from_the_leader() -> None:
+    assert rules([trick(("Ana", ["9"]), ("Cleo", ["3"]), ("Ben", ["4"]))]) == [(0, "Ana", "wh.play-order")]
+
+
+def test_wh_hat_take_every_choice() -> None:
+    lead = (("Ana", ["7", "7"]), ("Ben", ["9", "hat"]), ("Cleo", ["joker"]))
+    assert rules([trick(*lead, taken=["hat", "7", "7", "9", "joker"])]) == []  # the whole trick
+    assert rules([trick(*lead, taken=["hat", "9", "7"])]) == []  # n = 2 further cards
+    assert rules([trick(*lead, taken=["hat", "7"])]) == [(0, "Ana", "wh.hat-take")]  # too few
+    assert rules([trick(*lead, taken=["hat", "7", "joker"])]) == [(0, "Ana", "wh.hat-take")]  # a joker
+    assert rules([trick(*lead, taken=["hat", "7", "joker"])], hat_take="any") == []
+    assert rules([trick(*lead, taken=["7", "7", "9"])]) == [(0, "Ana", "wh.hat-take")]  # not the hat
+    assert rules([trick(*lead, taken=["hat", "13", "7"])]) == [(0, "Ana", "wh.hat-take")]  # not in the trick
+    # Ana's 5 wins low against Ben's all-wild 14; besides the hat and jokers only 5 and 1 lie there: all of them.
+    few = (("Ana", ["hat", "joker", "5"]), ("Ben", ["joker", "joker", "joker"]), ("Cleo", ["1"]))
+    assert rules([trick(*few, taken=["hat", "5", "1"])]) == []
+    assert rules([trick(*few, taken=["hat", "5"])]) == [(0, "Ana", "wh.hat-take")]
+
+
+def test_wh_hat_holder_only_the_holder_plays_the_hat() -> None:
+    events = [
+        {"type": "round", "hat": "Ben"},
+        trick(("Ana", ["9"]), ("Ben", ["5"]), ("Cleo", ["hat"]), taken=["hat", "5"]),
+    ]
+    assert rules(events) == [(1, "Cleo", "wh.hat-holder")]
+
+
+def test_wh_hand_count_and_wh_round_end() -> None:
+    big = trick(("Ana", ["10"] * 6 + ["joker"] * 5), ("Ben", ["1"]), ("Cleo", ["1"]))
+    assert rules([big]) == [(0, "Ana", "wh.hand-count")]
+    tens = [trick(("Ana", [str(n)]), ("Ben", ["1"]), ("Cleo", ["1"])) for n in range(4, 14)]
+    assert rules(tens) == []  # ten cards, ten tricks: Ana leads and wins each
+    assert rules([*tens, T1]) == [
+        (10, "Ana", "wh.round-end"),
+        (10, "Ana", "wh.hand-count"),
+        (10, "Ben", "wh.hand-count"),
+        (10, "Cleo", "wh.hand-count"),
+    ]
+
+
+def test_wh_one_move_per_trick() -> None:
+    assert rules([T1, move("Ana", "Ana:1", 2), move("Ana", "Ana:2", 3)], board=BOARD) == [(2, "Ana", "wh.one-move")]
+
+
+def test_wh_step_one_step_forward_over_occupied_fields() -> None:
+    assert rules([T1, move("Ana", "Ana:1", 2)], board=BOARD) == []
+    assert rules([T1, move("Ana", "Ana:1", 3)], board=BOARD) == [(1, "Ana", "wh.step")]
+
+
+def test_wh_opponent_pawn_only_from_a_field_below_zero_unless_any() -> None:
+    assert rules([T1, move("Ana", "Ben:1", 2)], board=BOARD) == [(1, "Ana", "wh.opponent-pawn")]
+    assert rules([T1, move("Ana", "Ben:1", 2)], board=BOARD, opponent_pawns="any") == []
+
+
+def walk(to: list[tuple[str, int]]) -> list[dict]:
+    """Ana wins a trick and moves her pawn 1 for each step."""
+    out: list[dict] = []
+    for pawn, field in to:
+        out += [trick(("Ana", ["9"]), ("Ben", ["3"]), ("Cleo", ["4"])), move("Ana", pawn, field)]
+    return out
+
+
+def test_wh_sticky_a_pawn_on_a_sticky_field_stays() -> None:
+    events = walk([("Ana:1", 2), ("Ana:1", 3), ("Ana:1", 4), ("Ana:1", 5)])
+    assert rules(events, board=BOARD) == [(7, "Ana", "wh.sticky")]
+
+
+def test_wh_field_no_change_without_exploit_or_the_randomizer() -> None:
+    base = walk([("Ana:1", 2), ("Ana:1", 3)])
+    field = {"type": "field", "player": "Ana", "field": 2, "value": 3}
+    assert rules([*base, field], board=BOARD) == [(4, "Ana", "wh.field")]
+
+
+def test_wh_exploit_changes_a_field_by_exactly_one() -> None:
+    board = [
+        {"name": "A", "value": 0, "ability": "start"},
+        {"name": "Exploit", "value": 0, "ability": "exploit"},
+        {"name": "Goal", "value": -5, "ability": "goal"},
+    ]
+    two = [trick(("Ana", ["9"]), ("Ben", ["3"])), move("Ana", "Ana:1", 1)]
+    good = {"type": "field", "player": "Ana", "field": 0, "value": 1}
+    bad = {"type": "field", "player": "Ana", "field": 0, "value": 3}
+    assert rules([*two, good], ["Ana", "Ben"], board=board) == []
+    assert rules([*two, bad], ["Ana", "Ben"], board=board) == [(2, "Ana", "wh.exploit")]
+    assert rules([*two, good, good], ["Ana", "Ben"], board=board) == [(3, "Ana", "wh.field")]
+
+
+def test_the_randomizer_changes_up_to_four_fields() -> None:
+    board = [
+        {"name": "A", "value": 0, "ability": "start"},
+        {"name": "Randomizer", "value": 0, "ability": "randomizer"},
+        {"name": "Goal", "value": -5, "ability": "goal"},
+    ]
+    events = [trick(("Ana", ["9"]), ("Ben", ["3"])), move("Ana", "Ana:1", 1)]
+    events += [{"type": "field", "player": "Ana", "field": 0, "value": v} for v in (3, -1, 2, 4, 5)]
+    assert rules(events, ["Ana", "Ben"], board=board) == [(6, "Ana", "wh.field")]
+
+
+def test_wh_backflip_to_the_nearest_free_field_behind() -> None:
+    board = [
+        {"name": "A", "value": 0, "ability": "start"},
+        {"name": "B", "value": 0},
+        {"name": "C", "value": 0},
+        {"name": "Backflip", "value": 0, "ability": "backflip"},
+        {"name": "D", "value": 0},
+        {"name": "Goal", "value": -5, "ability": "goal"},
+    ]
+    steps = [
+        trick(("Ana", ["9"]), ("Ben", ["3"])),
+        move("Ana", "Ana:1", 1),
+        trick(("Ana", ["9"]), ("Ben", ["3"])),
+        move("Ana", "Ana:1", 2),
+        trick(("Ana", ["9"]), ("Ben", ["3"])),
+        move("Ana", "Ana:2", 1),
+        trick(("Ana", ["9"]), ("Ben", ["3"])),
+        move("Ana", "Ana:1", 3),
+    ]
+    two = ["Ana", "Ben"]
+    # Ben's pawns stand on A, the start: from B nothing behind is free.
+    assert rules([*steps, move("Ana", "Ana:2", 0)], two, board=board) == [(8, "Ana", "wh.backflip")]
+    assert rules([*steps, move("Ana", "Ana:1", 2)], two, board=board) == []  # Backflip back to C
+    # From Backflip (3) the nearest free field behind is C (2); A (0) is further back.
+    assert rules([*steps, move("Ana", "Ana:1", 0)], two, board=board) == [(8, "Ana", "wh.backflip")]
+
+
+def test_wh_goal_stops_the_round_at_once() -> None:
+    board = [{"name": "Start", "value": 0, "ability": "start"}, {"name": "Goal", "value": -5, "ability": "goal"}]
+    two = ["Ana", "Ben"]
+    events = [trick(("Ana", ["9"]), ("Ben", ["3"])), move("Ana", "Ana:1", 1), trick(("Ana", ["9"]), ("Ben", ["3"]))]
+    assert rules([*events, end({}, final=True)], two, board=board) == [(2, "Ana", "wh.goal")]
+    assert rules([events[0], end({}, final=True)], two, board=board) == []  # no move recorded: nothing to check
+    assert rules([events[0], events[1], end({}, final=True)], two, board=board) == []
