@@ -3,6 +3,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import path
 
 from companion import groupviews, historyviews, views
+from companion.entries.white_hat import box as white_hat_box
 
 
 def ping(request: HttpRequest) -> HttpResponse:
@@ -25,6 +26,7 @@ urlpatterns = [
     path("group/leave/", groupviews.leave, name="group_leave"),
     path("group/presets/<int:pk>/delete/", groupviews.delete_preset, name="preset_delete"),
     path("rules/<slug:slug>/", views.rules, name="rules"),
+    path("white-hat/box/", white_hat_box.box, name="white_hat_box"),
     path("s/<str:token>/", views.claim, name="claim"),
     path("t/<str:code>/", views.table, name="table"),
     path("t/<str:code>/live/", views.live, name="live"),

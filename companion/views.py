@@ -85,6 +85,7 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
         "recent": groups.names(group),  # this group's names only: no group sees another's
         "presets": groups.presets(group, game.slug),
         "preset": preset,
+        "setup": entries.before_new_table(game.slug, group, preset),  # a step the game asks for first, or None
     }
     response = render(request, "new_table.html", context, status=429 if wait else 400 if form.errors else 200)
     return _retry_after(response, wait)

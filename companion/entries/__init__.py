@@ -5,6 +5,7 @@ Each game names its web module in `Game.web` (for the real games a package here,
 - `context(snapshot, form)`: what its templates show, with the values to refill after an error;
 - a `templates/` folder beside it with `entry.html` (and `panel.html` when the game has a state panel),
   reached as "game/<slug>/<file>" (companion/loaders.py);
+- optionally `before_new_table(group, preset)`: a step before the new-table form, as (url, words) shown above it, or None;
 - optionally `form_for(payload, snapshot)`: the (action, fields) of the form that stands for a stored event, or
   None; with it, an undone entry comes back in its form filled in, and the log offers "Fix" on the event types
   listed in `FIXABLE` (the form, filled in as the table stood before the entry, posts to the correct view).
@@ -92,6 +93,13 @@ def seat(post: QueryDict, key: str, players: tuple[str, ...] | list[str], what: 
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 3 or int(raw) >= len(players):
         raise FormError(_("Choose %(what)s.") % {"what": what})
     return players[int(raw)]
+
+
+def before_new_table(slug: str, group: Any, preset: Any) -> tuple[str, str] | None:
+    """A step the game asks for before its new-table form, as (url, words), or None: the web module's optional
+    `before_new_table(group, preset)` (White Hat: confirm the box's pursuit values and enter the board once)."""
+    step = getattr(module(slug), "before_new_table", None)
+    return step(group, preset) if step is not None else None
 
 
 def fixable(slug: str) -> tuple[str, ...]:

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from companion import cardpicker
 from companion.entries import FormError, seat, whole_number
+from companion.entries.white_hat.box import before_new_table
 from companion.services import Snapshot
 from games.notation import WhiteHatNotation
 from games.white_hat.events import FIELD_POINTS, MAX_HAND_POINTS, MAX_SET
@@ -128,6 +129,8 @@ def field(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
         raise FormError(_("Choose who changed the field."))
     return [{"type": "field", "player": player, "field": index, "value": value}]
 
+
+__all__ = ["ACTIONS", "DEMO", "before_new_table", "context"]
 
 ACTIONS = {"start": start, "round": round_end, "trick": trick, "move": move, "field": field}
 

@@ -1,0 +1,31 @@
+/* White Hat: the board editor adds a row in place (no round trip). Without this script, "More fields" asks the
+   server for more empty rows, so the page works either way. */
+(function () {
+  "use strict";
+  function addRow(editor, rows) {
+    const last = editor.querySelector("[data-wh-row]:last-child");
+    if (!last) return;
+    const index = Number(rows.value);
+    const row = last.cloneNode(true);
+    row.querySelectorAll("input, select").forEach(function (input) {
+      input.name = input.name.replace(/-\d+$/, "-" + index);
+      if (input.tagName === "SELECT") input.selectedIndex = 0; else input.value = "";
+    });
+    const label = row.querySelector("label");
+    if (label && label.firstChild) label.firstChild.textContent = label.firstChild.textContent.replace(/\d+/, String(index));
+    editor.appendChild(row);
+    rows.value = String(index + 1);
+    const name = row.querySelector("input[type=text]");
+    if (name) name.focus();
+  }
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest ? event.target.closest("[data-wh-add]") : null;
+    if (!button) return;
+    const form = button.closest("[data-wh-box]");
+    const editor = form && form.querySelector("[data-wh-editor]");
+    const rows = form && form.querySelector("[data-wh-rows]");
+    if (!editor || !rows) return;
+    event.preventDefault();
+    addRow(editor, rows);
+  });
+})();

@@ -1,0 +1,140 @@
+"""White Hat's web side through the test client: the box (pursuit confirmation and board editor) kept as the
+group's preset, each entry form, and a table that keeps the board it started with."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from companion.models import Preset, Table
+from tests.games.white_hat.wh import BOARD
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+PURSUIT = {
+    f"pursuit-{face}": str(v)
+    for face, v in zip(
+        [*(str(n) for n in range(1, 14)), "joker", "hat"], [0, 0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 4, 4, 5], strict=True
+    )
+}
+
+
+def box_post(board: list[dict[str, Any]], **extra: str) -> dict[str, str]:
+    post = {**PURSUIT, "confirmed": "1", "rows": str(len(board) + 1)}
+    for i, field in enumerate(board):
+        post |= {
+            f"name-{i}": field["name"],
+            f"value-{i}": str(field["value"]),
+            f"ability-{i}": field.get("ability", ""),
+        }
+        if "next" in field:
+            post[f"next-{i}"] = " ".join(map(str, field["next"]))
+    return post | extra
+
+
+def new_table(client: Client, preset: Preset, players: list[str]) -> Table:
+    page = client.get(f"/new/white-hat/?preset={preset.pk}").content.decode()
+    assert "Edit your box" in page
+    post = {f"player_{i}": name for i, name in enumerate(players)}
+    post |= {f"opt_pursuit_{k}": str(v) for k, v in enumerate(preset.options["pursuit"].values())}
+    post |= {
+        "opt_board": __import__("json").dumps(preset.options["board"]),
+        "opt_floor": "round",
+        "opt_first_lead": "right-of-hat",
+        "opt_hat_ties": "later",
+        "opt_wild_set": "14",
+        "opt_hat_take": "non-wild",
+        "opt_opponent_pawns": "negative",
+        "opt_tie": "shared",
+    }
+    response = client.post(f"/new/white-hat/?preset={preset.pk}", post)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    return Table.objects.get(code=response["Location"].strip("/").split("/")[-1])
+
+
+@pytest.mark.django_db
+def test_the_first_table_asks_for_the_box_and_keeps_it_as_the_groups_preset(client: Client) -> None:
+    page = client.get("/new/white-hat/").content.decode()
+    assert "Confirm your cards" in page and "/white-hat/box/" in page
+    form = client.get("/white-hat/box/").content.decode()
+    assert form.count("assumed") >= 11  # 3 to 13 are marked as the assumption they are
+    refused = client.post("/white-hat/box/", box_post(BOARD) | {"confirmed": ""})
+    assert refused.status_code == 400 and not Preset.objects.exists()
+    response = client.post("/white-hat/box/", box_post(BOARD))
+    assert response.status_code == 302
+    preset = Preset.objects.get(game="white-hat")
+    assert preset.options["pursuit"]["13"] == 4 and len(preset.options["board"]) == len(BOARD)
+    assert preset.options["board"][6]["next"] == [7, 8]
+    assert "Confirm your cards" not in client.get("/new/white-hat/").content.decode()
+
+
+@pytest.mark.django_db
+def test_a_bad_board_is_refused_with_its_reason_and_more_rows_keep_what_was_typed(client: Client) -> None:
+    no_goal = [{**f, "ability": ""} if f.get("ability") == "goal" else f for f in BOARD]
+    response = client.post("/white-hat/box/", box_post(no_goal))
+    assert response.status_code == 400 and "goal field" in response.content.decode()
+    more = client.post("/white-hat/box/", box_post(BOARD, more="1")).content.decode()
+    assert 'value="Critical Asset"' in more and 'name="name-14"' in more
+
+
+@pytest.mark.django_db
+def test_a_table_keeps_the_board_it_started_with_when_the_box_changes(client: Client) -> None:
+    client.post("/white-hat/box/", box_post(BOARD))
+    preset = Preset.objects.get()
+    table = new_table(client, preset, ["Ana", "Ben"])
+    assert table.options["board"][9]["value"] == -5
+    changed = [dict(f) for f in BOARD]
+    changed[9] = {**changed[9], "value": -4}
+    assert client.post(f"/white-hat/box/?preset={preset.pk}", box_post(changed)).status_code == 302
+    table.refresh_from_db()
+    assert table.options["board"][9]["value"] == -5
+    assert Preset.objects.get().options["board"][9]["value"] == -4
+
+
+@pytest.mark.django_db
+def test_tricks_moves_and_the_round_end_on_a_tracked_board(client: Client) -> None:
+    client.post("/white-hat/box/", box_post(BOARD))
+    table = new_table(client, Preset.objects.get(), ["Ana", "Ben"])
+    url = f"/t/{table.code}/record"
+    assert client.post(f"{url}/start/", {"dealer": "0", "hat": "1"}, **HTMX).status_code == 200
+    page = client.post(f"{url}/trick/", {"leader": "0", "play-0": ["7", "7"], "play-1": ["9", "joker"]}, **HTMX)
+    text = page.content.decode()
+    assert 'role="alert"' not in text and "Ben moves a pawn" in text and 'value="Ben:1@2"' in text
+    assert client.post(f"{url}/move/", {"move": "Ben:1@2"}, **HTMX).status_code == 200
+    hat = {"leader": "1", "play-0": ["hat"], "play-1": ["3"], "take": "some", "taken-0": ["hat", "3"]}
+    assert client.post(f"{url}/trick/", hat, **HTMX).status_code == 200
+    done = client.post(f"{url}/round/", {"sum-0": "3", "hand-1": ["13", "joker"]}, **HTMX).content.decode()
+    assert 'role="alert"' not in done
+    standings = client.get(f"/t/{table.code}/standings.json").json()
+    # Ana: Internet Cafe 1 + Public Server 1 + 3 typed; Ben: Router 2 + Public Server 1 + 13 and the joker at
+    # the values the box confirmed (4 + 4, not the assumed 3 for the 13).
+    assert standings["rounds"] == [{"Ana": 5, "Ben": 11}]
+    flags = client.get(f"/t/{table.code}/check/").content.decode()
+    assert "wh.hat-holder" not in flags
+
+
+@pytest.mark.django_db
+def test_a_hat_trick_without_what_was_taken_is_asked_for(client: Client) -> None:
+    response = client.post(
+        "/new/white-hat/",
+        {
+            "player_0": "Ana",
+            "player_1": "Ben",
+            "opt_floor": "round",
+            "opt_first_lead": "any",
+            "opt_hat_ties": "later",
+            "opt_wild_set": "14",
+            "opt_hat_take": "non-wild",
+            "opt_opponent_pawns": "negative",
+            "opt_tie": "shared",
+            **{f"opt_pursuit_{k}": v for k, v in enumerate(PURSUIT.values())},
+        },
+    )
+    code = response["Location"].strip("/").split("/")[-1]
+    answer = client.post(f"/t/{code}/record/trick/", {"leader": "0", "play-0": ["hat"], "play-1": ["3"]}, **HTMX)
+    assert "say what its winner took back" in answer.content.decode()
+    quick = client.post(f"/t/{code}/record/round/", {"sum-0": "2", "field-0-1": "3", "field-1-2": "-1"}, **HTMX)
+    assert 'role="alert"' not in quick.content.decode()
+    rounds = client.get(f"/t/{code}/standings.json").json()["rounds"]
+    assert rounds == [{"Ana": 5, "Ben": 0, "explain": "Ben -1 counts as 0"}]
