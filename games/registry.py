@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.base import Game, shown
 from games.hats import GAME as HATS
+from games.hood_politix import GAME as HOOD_POLITIX
 from games.rickety_kate import GAME as RICKETY_KATE
 from games.text import T, Text
 from games.white_hat import GAME as WHITE_HAT
@@ -45,3 +46,4 @@ def get(slug: str) -> Game:
 register(RICKETY_KATE)
 register(HATS)
 register(WHITE_HAT)
+register(HOOD_POLITIX)

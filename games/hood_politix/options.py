@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from functools import cached_property
@@ -15,6 +16,7 @@ TIE_RULES = ("shared", "extra-round")
 # The seed asks for at least three rounds; 100 is far beyond any evening and keeps replays small.
 NUMBER_RANGES: dict[str, tuple[int, int]] = {"rounds": (3, 100), "hand_size": (5, 7), "penalty_cards": (1, 20)}
 MAX_COLOURS = 12
+_COLOUR_NAME = re.compile(r"[^\W\d_][\w-]*")  # a word that starts with a letter: "red", "dark-blue", "grün"
 
 
 @dataclass(frozen=True)
@@ -82,8 +84,8 @@ def _colours(value: Any) -> tuple[str, ...]:
         raise InvalidOptions(T('colours must be a list of colour names, like ["red", "yellow", "green", "blue"]'))
     if len(value) > MAX_COLOURS:
         raise InvalidOptions(T("colours: at most %(max)d colours", max=MAX_COLOURS))
-    if any(len(c) > 20 for c in value):
-        raise InvalidOptions(T("colours: a colour name is at most 20 characters"))
+    if any(len(c) > 20 or not _COLOUR_NAME.fullmatch(c.strip()) for c in value):
+        raise InvalidOptions(T("colours: a colour is a word of at most 20 letters, like red or dark-blue"))
     return tuple(c.strip() for c in value)
 
 
@@ -148,8 +150,8 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
     OptionInfo(
         "colours",
         gettext_noop("Colours in the box"),
-        gettext_noop("The card colours of your box, such as red yellow green blue."),
-        list(HOOD_COLOURS),
+        gettext_noop("The card colours of your box, one word each. Leave empty for red yellow green blue."),
+        None,
         rule="opt-colours",
         advanced=True,
         kind="list",
