@@ -121,4 +121,5 @@ WORDS = {
     "black hats: %(n)s": "schwarze Hüte: %(n)s",
     "turns %(n)s of 8": "Züge %(n)s von 8",
     "%(name)s's score": "Punkte von %(name)s",
+    "holds the cookie": "hat den Keks",
 }

@@ -1,0 +1,104 @@
+"""Hats on a phone: a game followed turn by turn (the tea table set by taps, a swap by tapping a hand card and a
+position, the illegal positions marked, a black hat, the cookie and collections in the panel) and an end state
+entered at once, with each player's score explained line by line; at 320 px, with no overflow and axe clean."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from companion import services
+from companion.models import Table
+from tests.e2e.conftest import assert_accessible, overflow
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ["Ana", "Ben", "Cleo"]
+TABLE = ["red 1", "blue 2", "green 3", "yellow 4", "orange 5", "purple 6"]
+
+
+def scorer(page: Page, players: list[str] = PLAYERS) -> Table:
+    table = services.create_table("hats", players, {})
+    page.goto(f"/s/{table.scorer_token}/")
+    return table
+
+
+def version(page: Page) -> int:
+    return int(page.locator("#board").get_attribute("data-version") or 0)
+
+
+def card(group: Locator, name: str) -> Locator:
+    """A card of a picker, by its name ("red 3"): the label a thumb taps."""
+    return group.locator(f"label.cp-card[data-value='{name.replace(' ', '-')}']")
+
+
+def seat(form: Locator, picker: str, index: int) -> Locator:
+    """One seat of a picker (a position of the tea table, a player's collection)."""
+    return form.locator(f"[data-card-picker='{picker}'] fieldset.cp-seat[data-seat='{index}']")
+
+
+def save(page: Page, form: Locator, button: str) -> None:
+    before = version(page)
+    form.get_by_role("button", name=button).click()
+    expect(page.locator("#board")).to_have_attribute("data-version", str(before + 1))
+
+
+def test_a_tracked_game_at_320_px(open_phone) -> None:
+    page = open_phone(width=320)
+    scorer(page)
+    form = page.locator("form.hats-setup")
+    for n, name in enumerate(TABLE, 1):
+        card(seat(form, "pos", n - 1), name).click()
+    form.locator("label.chip", has_text="Ben").click()
+    save(page, form, "Save the tea table")
+    panel = page.locator("#panel")
+    expect(panel.locator(".hats-pos")).to_have_count(6)
+    expect(page.locator("[data-headline]")).to_contain_text("Ben's turn, 1 of 8.")
+
+    turn = page.locator("form.hats-turn")
+    expect(turn.locator("label.chip input[name=player]:checked")).to_have_value("1")  # Ben, whose turn it is
+    card(turn, "grey 3").click()
+    # Only positions 1 and 2 (red 1, blue 2) are lower than grey 3: the others are marked, not hidden.
+    marked = turn.locator("[data-position].hats-illegal")
+    expect(marked).to_have_count(4)
+    turn.locator("[data-position='2']").click()
+    save(page, turn, "Save the swap")
+    expect(panel).to_contain_text("Ben holds the cookie.")
+    expect(page.locator("[data-headline]")).to_contain_text("Cleo's turn, 1 of 8.")
+
+    turn = page.locator("form.hats-turn")
+    save(page, turn, "Black hat instead")
+    expect(page.locator("[data-headline]")).to_contain_text("Ana's turn, 1 of 8.")
+    expect(panel.locator(".hats-player-line", has_text="Cleo")).to_contain_text("black hats: 1")
+    assert overflow(page) == []
+    assert_accessible(page, "hats tracked")
+    assert page.errors == []
+
+
+def test_an_end_state_entered_at_once_explains_every_score(open_phone) -> None:
+    page = open_phone(width=320)
+    table = scorer(page, ["Ana", "Ben"])
+    page.locator("details.hats-final summary").click()
+    form = page.locator("details.hats-final form")
+    for n, name in enumerate(["red 2", "blue 4", "red 5", "green 1", "yellow 3"], 1):
+        card(seat(form, "table", n - 1), name).click()
+    ana, ben = form.locator("fieldset.hats-player").all()
+    for name in ["red 1", "red 3", "blue 2", "green 2", "orange 4", "orange 1"]:
+        card(seat(ana, "coll", 0), name).click()
+    ana.get_by_label("Black hats").fill("2")
+    card(seat(ana, "fav", 0), "orange 6").click()
+    for name in ["yellow 1", "yellow 2", "yellow 5", "blue 6", "blue 1", "green 3", "red 4", "red 6"]:
+        card(seat(ben, "coll", 1), name).click()
+    card(seat(ben, "fav", 1), "yellow 2").click()
+    save(page, form, "Save the end state")
+    # The same end state as tests/cases/hats-2p-quick-cookie-by-types: Ana 14, Ben 31.
+    expect(page.locator("[data-total]")).to_have_text(["14", "★ 31"])
+    lines = page.locator("#panel .hats-player-line", has_text="Ana").locator(".hats-lines li")
+    expect(lines.first).to_contain_text("red 1 (red at position 1)")
+    expect(page.locator("#panel")).to_contain_text("favourite orange 6: orange collected 1 + 4, minus 6")
+    expect(page.locator("#panel")).to_contain_text("the last cookie")
+    table.refresh_from_db()
+    assert table.finished
+    assert overflow(page) == []
+    assert_accessible(page, "hats end state")
+    assert page.errors == []
