@@ -75,11 +75,11 @@ def progression(
         for tick in ticks(low, high):
             body.append(
                 f'<line x1="{left}" x2="{width - right}" y1="{y(tick)}" y2="{y(tick)}" stroke="currentColor" '
-                f'stroke-opacity=".15"/><text x="{left - 4}" y="{y(tick) + 4}" text-anchor="end" font-size="11" '
+                f'stroke-opacity=".15"/><text x="{left - 4}" y="{y(tick) + 4}" text-anchor="end" font-size="12" '
                 f'fill="currentColor">{tick}</text>'
             )
         body.append(
-            f'<text x="{(left + width - right) / 2}" y="{top + plot_h + 18}" text-anchor="middle" font-size="11" '
+            f'<text x="{(left + width - right) / 2}" y="{top + plot_h + 18}" text-anchor="middle" font-size="12" '
             f'fill="currentColor">{escape(_("Rounds: %(n)d") % {"n": len(rows)})}</text>'
         )
     if end_score is not None:
@@ -106,7 +106,7 @@ def progression(
             ly = top + plot_h + bottom + LEGEND_ROW * (n // 2) + 10
             body.append(
                 f'<line class="s{n % len(COLOURS)}" x1="{lx}" x2="{lx + 22}" y1="{ly - 4}" y2="{ly - 4}" '
-                f'stroke="{colour}" stroke-width="2"{dashed}/><text x="{lx + 26}" y="{ly}" font-size="11" '
+                f'stroke="{colour}" stroke-width="2"{dashed}/><text x="{lx + 26}" y="{ly}" font-size="12" '
                 f'fill="currentColor">{escape(_short(player))} {points[-1][n]}</text>'
             )
     desc = _describe(players, rows, end_score)
@@ -134,7 +134,7 @@ def placements(places: Mapping[int, int], seats: int, *, ident: str, title: str)
     """How often a player finished in each place, first to last: one bar per place."""
     seats = max([seats, *places]) if places else max(seats, 1)
     most = max(places.values(), default=0) or 1
-    row, left, right = 22, 44, 34
+    row, left, right = 24, 56, 34
     height = row * seats + 6
     body = []
     for place in range(1, seats + 1):
@@ -142,11 +142,11 @@ def placements(places: Mapping[int, int], seats: int, *, ident: str, title: str)
         top = 3 + (place - 1) * row
         length = round((WIDTH - left - right) * count / most, 1)
         body.append(
-            f'<text x="{left - 6}" y="{top + 14}" text-anchor="end" font-size="11" fill="currentColor">'
+            f'<text x="{left - 6}" y="{top + 14}" text-anchor="end" font-size="12" fill="currentColor">'
             f"{escape(ordinal(place))}</text>"
             f'<rect class="s{(place - 1) % len(COLOURS)}" x="{left}" y="{top + 2}" width="{length}" height="{row - 6}" '
             f'fill="{COLOURS[(place - 1) % len(COLOURS)]}"/>'
-            f'<text x="{left + length + 4}" y="{top + 14}" font-size="11" fill="currentColor">{count}</text>'
+            f'<text x="{left + length + 4}" y="{top + 14}" font-size="12" fill="currentColor">{count}</text>'
         )
     desc = "; ".join(_("%(place)s: %(n)d") % {"place": ordinal(p), "n": places.get(p, 0)} for p in range(1, seats + 1))
     return _svg(body, WIDTH, height, ident, title, desc + ".", "chart places")

@@ -53,7 +53,7 @@ class Filters:
 class Line:
     """One table in the history list."""
 
-    table: Table
+    table: history.Ref
     game: str
     summary: history.Summary
     standings: list[tuple[int, str, int]]  # (place, name, total), best first
@@ -86,25 +86,25 @@ def read_filters(request: HttpRequest) -> Filters:
     )
 
 
-def played(group: Group, game: str = "") -> list[tuple[Table, history.Summary]]:
-    """Every table of the group (of one game) with its summary, newest first: two queries once cached."""
+def played(group: Group, f: Filters | None = None) -> list[tuple[history.Ref, history.Summary]]:
+    """The group's tables with their summaries, newest first, filtered: the game and the dates in SQL, the
+    players (which only the summaries know) here. Two queries once the summaries are cached."""
+    f = f or Filters()
     tables = group.tables.all()
-    if game:
-        tables = tables.filter(game=game)
-    found = list(tables)
-    found.sort(key=lambda t: (history.day(t), t.created), reverse=True)
+    if f.game:
+        tables = tables.filter(game=f.game)
+    found = history.refs(tables)
+    if f.start or f.end:
+        found = [r for r in found if (f.start is None or r.day >= f.start) and (f.end is None or r.day <= f.end)]
     outcomes = history.summaries(found)
-    return [(t, outcomes[t.pk]) for t in found]
+    return [(r, outcomes[r.pk]) for r in found if matches(f, outcomes[r.pk])]
 
 
-def matches(f: Filters, table: Table, s: history.Summary) -> bool:
-    when = history.day(table)
+def matches(f: Filters, s: history.Summary) -> bool:
     return (
         (not f.player or f.player in s.players)
         and (not f.opponent or f.opponent in s.players)
         and (not f.won or (f.player in s.winners and s.counts))
-        and (f.start is None or when >= f.start)
-        and (f.end is None or when <= f.end)
     )
 
 
@@ -112,7 +112,7 @@ def _standings(s: history.Summary) -> list[tuple[int, str, int]]:
     return sorted(zip(s.places, s.players, s.totals, strict=True), key=lambda line: (line[0], s.players.index(line[1])))
 
 
-def _line(table: Table, s: history.Summary) -> Line:
+def _line(table: history.Ref, s: history.Summary) -> Line:
     name = history.game_name(table.game)
     chart = charts.progression(
         s.players,
@@ -129,7 +129,7 @@ def _line(table: Table, s: history.Summary) -> Line:
 def group_history(request: HttpRequest) -> HttpResponse:
     group = _group(request)
     f = read_filters(request)
-    lines = [(t, s) for t, s in played(group, f.game) if matches(f, t, s)]
+    lines = played(group, f)
     page = Paginator(lines, PAGE).get_page(request.GET.get("page"))
     context = {
         "group": group,
@@ -149,7 +149,7 @@ def player_page(request: HttpRequest, name: str) -> HttpResponse:
     group = _group(request)
     if not group.players.filter(name=name).exists():
         raise Http404(_("No such player in this group."))
-    mine = [(t, s) for t, s in reversed(played(group)) if name in s.players]  # oldest first, for the streaks
+    mine = list(reversed(played(group, Filters(player=name))))  # oldest first, for the streaks
     records = stats.records(name, mine)
     sections = []
     for r in records:
@@ -175,8 +175,9 @@ def player_page(request: HttpRequest, name: str) -> HttpResponse:
 def group_csv(request: HttpRequest) -> HttpResponse:
     group = _group(request)
     f = read_filters(request)
-    tables = [t for t, s in reversed(played(group, f.game)) if matches(f, t, s)]
-    return _csv(exports.as_csv(tables), f"kibitz-group-{date.today().isoformat()}.csv")
+    pks = [r.pk for r, _s in reversed(played(group, f))]  # oldest first
+    by_pk = Table.objects.in_bulk(pks)
+    return _csv(exports.as_csv(by_pk[pk] for pk in pks), f"kibitz-group-{date.today().isoformat()}.csv")
 
 
 def _csv(text: str, filename: str) -> HttpResponse:

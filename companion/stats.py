@@ -9,20 +9,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from games import registry
 from games.base import StatInfo
 
-from .history import Summary, game_name
-from .models import Table
+from .history import Ref, Summary, game_name
 
-Played = tuple[Table, Summary]  # a table with its summary, oldest first where order matters
+Played = tuple[Ref, Summary]  # a table with its summary, oldest first where order matters
 
 
 @dataclass(frozen=True)
 class Stat:
     """One of the game's own stats for one player: a sum, or a sum over another (hearts per hand)."""
 
-    label: str
+    label: str  # in the reader's language
     value: int | Fraction | None  # None: divided by zero (no hand played)
     total: int
     per: int | None = None
@@ -54,7 +55,7 @@ class GameRecord:
     played: int
     won: int
     average: Fraction | None
-    best: tuple[int, Table] | None  # the best total and the table it was made at
+    best: tuple[int, Ref] | None  # the best total and the table it was made at
     streaks: Streaks
     places: dict[int, int]  # place -> how many tables the player finished there
     stats: list[Stat] = field(default_factory=list)
@@ -129,10 +130,10 @@ def game_stats(player: str, slug: str, summaries: Sequence[Summary]) -> list[Sta
     for stat in info:
         total = sums[stat.key]
         if stat.per is None:
-            out.append(Stat(stat.label, total, total))
+            out.append(Stat(gettext(stat.label), total, total))
         else:
             per = sums[stat.per]
-            out.append(Stat(stat.label, Fraction(total, per) if per else None, total, per))
+            out.append(Stat(gettext(stat.label), Fraction(total, per) if per else None, total, per))
     return out
 
 
