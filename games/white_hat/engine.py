@@ -11,12 +11,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from games.base import Flag, InvalidEvent
+from games.notation import WhiteHatCard
 from games.players import left_of
 from games.text import T, Text, join
 from games.white_hat.board import Board
-from games.white_hat.events import Event, FieldChange, Move, RoundEnd, RoundStart, Trick
+from games.white_hat.events import Event, FieldChange, Move, Play, RoundEnd, RoundStart, Trick
 from games.white_hat.options import Options
-from games.white_hat.tricks import breaches, has_hat, order_from, plays_in_order, taken_breach, winner
+from games.white_hat.tricks import breaches, order_from, plays_in_order, taken_breach, why, winner
 
 HAND_SIZE = 10  # everyone, the hat's holder 9 and the hat
 RANDOMIZER_FIELDS = 4  # the tile covers four fields
@@ -28,12 +29,18 @@ Pawn = tuple[str, int]  # owner, 1 or 2
 class TrickRecord:
     event: int
     number: int  # 1-based within the round
-    order: tuple[str, ...]
-    cards: tuple[tuple[str, ...], ...]  # each play's cards as written
+    plays: tuple[Play, ...]
     winner: str
-    why: str | Text
-    hat: bool
-    taken: tuple[str, ...] = ()
+    hat: bool  # the White Hat lay in it: the lowest play won
+    taken: tuple[WhiteHatCard, ...] = ()
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        return tuple(p.player for p in self.plays)
+
+    @property
+    def why(self) -> Text:
+        return why(self.hat)
 
 
 @dataclass(frozen=True)
@@ -58,6 +65,25 @@ class RoundPlay:
     moved: bool = True  # the last trick's winner has moved (True before any trick)
     ability: Ability | None = None
     goal: str | None = None  # who moved a pawn onto the goal
+
+
+class _Round:
+    """The round in progress while the fold runs (RoundPlay is its frozen form in a State)."""
+
+    __slots__ = ("ability", "dealer", "dealt_hat", "goal", "hat", "moved", "number")
+
+    def __init__(
+        self,
+        number: int,
+        dealer: str,
+        hat: str | None,
+        dealt_hat: str | None,
+        moved: bool = True,
+        ability: Ability | None = None,
+        goal: str | None = None,
+    ) -> None:
+        self.number, self.dealer, self.hat, self.dealt_hat = number, dealer, hat, dealt_hat
+        self.moved, self.ability, self.goal = moved, ability, goal
 
 
 @dataclass(frozen=True)
@@ -135,13 +161,14 @@ class _Replay:
         self.options = options
         self.board = options.board
         self.rounds: list[RoundResult] = []
-        self.round: RoundPlay | None = None
+        self.round: _Round | None = None
         self.tricks: list[TrickRecord] = []
         self.held: dict[str, int] = {}
         self.pawns = start_pawns(players, self.board)
         self.values = [f.value for f in self.board.fields] if self.board else []
         self.flags: list[Flag] = []
         self.next_dealer = players[0]
+        self.seats = set(players)
         self.totals = dict.fromkeys(players, 0)
         self.finished = False
         self.moves = 0
@@ -152,7 +179,8 @@ class _Replay:
         builder = cls(state.players, state.options)
         builder.rounds = list(state.rounds)
         if state.current is not None:
-            builder.round = state.current
+            c = state.current
+            builder.round = _Round(c.number, c.dealer, c.hat, c.dealt_hat, c.moved, c.ability, c.goal)
             builder.tricks = list(state.current.tricks)
             builder.held = dict(state.current.held)
         builder.pawns = dict(state.pawns)
@@ -226,10 +254,10 @@ class _Replay:
         hat = self._seat(event.hat) if event.hat else None
         self._open(dealer, hat)
 
-    def _open(self, dealer: str | None = None, hat: str | None = None) -> RoundPlay:
+    def _open(self, dealer: str | None = None, hat: str | None = None) -> _Round:
         if self.round is None:
             dealer = dealer or self.next_dealer
-            self.round = RoundPlay(len(self.rounds) + 1, dealer, hat, hat)
+            self.round = _Round(len(self.rounds) + 1, dealer, hat, hat)
             self.tricks = []
             self.held = dict.fromkeys(self.players, HAND_SIZE)
         return self.round
@@ -281,7 +309,7 @@ class _Replay:
             )
         return {p: self.values[self.pawns[p, 1]] + self.values[self.pawns[p, 2]] for p in self.players}
 
-    def _check_final(self, index: int, event: RoundEnd, play: RoundPlay) -> None:
+    def _check_final(self, index: int, event: RoundEnd, play: _Round) -> None:
         if play.goal is not None and not event.final:
             self._flag(
                 index,
@@ -297,24 +325,19 @@ class _Replay:
     # -- tricks -------------------------------------------------------------------------------------------
 
     def _trick(self, index: int, event: Trick) -> None:
-        play = self._open()
-        seen: set[str] = set()
-        for p in event.plays:
-            if self._seat(p.player) in seen:
-                raise _fail(T("%(name)s plays twice in one trick", name=p.player))
-            seen.add(p.player)
-        if len(seen) != len(self.players):
-            missing = [p for p in self.players if p not in seen]
-            raise _fail(T("every player plays to each trick; %(names)s did not", names=join(missing)))
-        hat = has_hat(event)
+        play = self.round or self._open()
+        plays = event.plays
+        in_order = len(plays) == len(self.players) and plays_in_order(plays, self.players)
+        if not in_order and (len(plays) != len(self.players) or {p.player for p in plays} != self.seats):
+            self._wrong_players(event)
+        hat = event.hat
         if hat and event.taken is None:
             raise _fail(T("the White Hat was played: say what its winner took back (taken)"))
         if not hat and event.taken is not None:
             raise _fail(T("taken belongs only to a trick with the White Hat in it"))
         number = len(self.tricks) + 1
-        self._check_turns(index, event, play, number)
-        position, why = winner(event, self.options)
-        won = event.plays[position].player
+        self._check_turns(index, event, play, number, in_order)
+        won = plays[winner(event, self.options)].player
         for breach in breaches(event):
             self._flag(index, breach.player, breach.rule, breach.message)
         self._check_hands(index, event, play)
@@ -323,32 +346,29 @@ class _Replay:
             if problem is not None:
                 self._flag(index, won, "wh.hat-take", problem)
             self.held[won] += len(event.taken or ())
-        record = TrickRecord(
-            index,
-            number,
-            tuple(p.player for p in event.plays),
-            tuple(tuple(str(c) for c in p.cards) for p in event.plays),
-            won,
-            why,
-            hat,
-            tuple(str(c) for c in event.taken or ()),
-        )
-        self.tricks.append(record)
-        self.round = RoundPlay(
-            play.number, play.dealer, won if hat else play.hat, play.dealt_hat, moved=False, goal=play.goal
-        )
+            play.hat = won
+        self.tricks.append(TrickRecord(index, number, plays, won, hat, event.taken or ()))
+        play.moved, play.ability = False, None
 
-    def _check_turns(self, index: int, event: Trick, play: RoundPlay, number: int) -> None:
-        leader = event.leader
+    def _wrong_players(self, event: Trick) -> None:
+        seen: set[str] = set()
+        for p in event.plays:
+            if self._seat(p.player) in seen:
+                raise _fail(T("%(name)s plays twice in one trick", name=p.player))
+            seen.add(p.player)
+        missing = [p for p in self.players if p not in seen]
+        raise _fail(T("every player plays to each trick; %(names)s did not", names=join(missing)))
+
+    def _check_turns(self, index: int, event: Trick, play: _Round, number: int, in_order: bool) -> None:
+        leader = event.plays[0].player
         if play.goal is not None:
             self._flag(
                 index, leader, "wh.goal", T("a pawn reached the goal, so the round stopped at once; no more tricks")
             )
-        out = [p for p in self.players if self.held.get(p, HAND_SIZE) <= 0]
-        if out:
-            self._flag(
-                index, out[0], "wh.round-end", T("%(name)s has no cards left, so the round has ended", name=out[0])
-            )
+        held = self.held
+        if min(held.values()) <= 0:
+            out = next(p for p in self.players if held[p] <= 0)
+            self._flag(index, out, "wh.round-end", T("%(name)s has no cards left, so the round has ended", name=out))
         if self.tricks:
             last = self.tricks[-1]
             if leader != last.winner:
@@ -371,16 +391,15 @@ class _Replay:
                     leader,
                     "wh.first-lead",
                     T(
-                        "%(name)s led round %(round)d's first trick, but "
-                        "%(first)s, right of the White Hat's holder %(hat)s, "
-                        "leads it",
+                        "%(name)s led round %(round)d's first trick, but %(first)s, right of the White Hat's holder "
+                        "%(hat)s, leads it",
                         name=leader,
                         round=play.number,
                         first=first,
                         hat=play.dealt_hat,
                     ),
                 )
-        if not plays_in_order(event.plays, self.players):
+        if not in_order:
             expected = join(order_from(self.players, leader))
             self._flag(
                 index,
@@ -394,24 +413,27 @@ class _Replay:
                 ),
             )
 
-    def _check_hands(self, index: int, event: Trick, play: RoundPlay) -> None:
+    def _check_hands(self, index: int, event: Trick, play: _Round) -> None:
+        held = self.held
+        holder = play.hat
         for p in event.plays:
-            have = self.held[p.player]
-            if len(p.cards) > have:
+            have = held[p.player]
+            size = len(p.cards)
+            if size > have:
                 self._flag(
                     index,
                     p.player,
                     "wh.hand-count",
-                    T("%(name)s played %(n)d card(s) but held only %(have)d", name=p.player, n=len(p.cards), have=have),
+                    T("%(name)s played %(n)d card(s) but held only %(have)d", name=p.player, n=size, have=have),
                 )
-            if play.hat is not None and p.player != play.hat and any(c.is_hat for c in p.cards):
+            if p.hat and holder is not None and p.player != holder:
                 self._flag(
                     index,
                     p.player,
                     "wh.hat-holder",
-                    T("%(name)s played the White Hat, but %(holder)s held it", name=p.player, holder=play.hat),
+                    T("%(name)s played the White Hat, but %(holder)s held it", name=p.player, holder=holder),
                 )
-            self.held[p.player] = max(0, have - len(p.cards))
+            held[p.player] = have - size if have > size else 0
 
     # -- the board ----------------------------------------------------------------------------------------
 
@@ -452,11 +474,9 @@ class _Replay:
         new_ability = None
         if landed in ("exploit", "randomizer", "backflip") and not backflip:
             new_ability = Ability(landed, event.player, RANDOMIZER_FIELDS if landed == "randomizer" else 1)
-        self.round = RoundPlay(
-            play.number, play.dealer, play.hat, play.dealt_hat, moved=True, ability=new_ability, goal=goal
-        )
+        play.moved, play.ability, play.goal = True, new_ability, goal
 
-    def _check_mover(self, index: int, event: Move, play: RoundPlay) -> None:
+    def _check_mover(self, index: int, event: Move, play: _Round) -> None:
         """After a trick its winner moves once; a table that records no tricks is not checked for who moves."""
         if not self.tricks:
             return
@@ -579,9 +599,7 @@ class _Replay:
                 ),
             )
         self.values[event.field] = event.value
-        self.round = RoundPlay(
-            play.number, play.dealer, play.hat, play.dealt_hat, moved=play.moved, ability=ability, goal=play.goal
-        )
+        play.ability = ability
 
 
 def _hand_points(hand: tuple[object, ...] | int, options: Options) -> int:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 from games.base import InvalidEvent, shown, whole_number_in
-from games.notation import CardError, WhiteHatCard, WhiteHatNotation
+from games.notation import WHITE_HAT_CARDS, CardError, WhiteHatCard, WhiteHatNotation
 from games.text import T, Text
 
 NOTATION = WhiteHatNotation()
@@ -28,12 +28,33 @@ class RoundStart:
 class Play:
     player: str
     cards: tuple[WhiteHatCard, ...]
+    number: int = 0  # the set's number (wilds take it); 0 when only wilds; UNEQUAL when its numbers differ
+    hat: bool = False
+
+
+UNEQUAL = -1
+HAT = WHITE_HAT_CARDS["hat"]
+HAT_RANK = HAT.rank
+
+
+def play_of(player: str, cards: tuple[WhiteHatCard, ...]) -> Play:
+    """A play with what every trick asks of it worked out once, when the event is read."""
+    number = 0
+    for card in cards:
+        rank = card.rank
+        if rank <= 13:
+            if number and rank != number:
+                number = UNEQUAL
+                break
+            number = rank
+    return Play(player, cards, number, any(c.rank == HAT_RANK for c in cards))
 
 
 @dataclass(frozen=True)
 class Trick:
     plays: tuple[Play, ...]
     taken: tuple[WhiteHatCard, ...] | None
+    hat: bool = False  # the White Hat lies in the trick
 
     @property
     def leader(self) -> str:
@@ -98,22 +119,32 @@ def parse_event(raw: Any) -> Event:
 
 
 def _name(value: Any, what: str | Text) -> str:
+    if type(value) is str and value:
+        return value
     if not isinstance(value, str) or not value:
         raise _fail(T("%(what)s must be a player's name, not %(value)s", what=what, value=shown(value)))
     return value
 
 
-def cards_of(value: Any, what: str | Text) -> tuple[WhiteHatCard, ...]:
-    """A list of White Hat cards ("7", "joker", "hat"; a number may be written as one)."""
+def cards_of(value: Any, what: str | Text | Callable[[], Text]) -> tuple[WhiteHatCard, ...]:
+    """A list of White Hat cards ("7", "joker", "hat"; a number may be written as one). `what` names the list
+    in an error (a function giving the words, so that a good list costs no words)."""
     if not isinstance(value, list):
-        raise _fail(T("%(what)s must be a list of cards", what=what))
+        raise _fail(T("%(what)s must be a list of cards", what=_words(what)))
     try:
-        cards = tuple(NOTATION.parse(str(v) if type(v) is int else v) for v in value)
-    except CardError as exc:
-        raise _fail(T("%(what)s: %(why)s", what=what, why=exc.text)) from None
-    if sum(1 for c in cards if c.is_hat) > 1:
-        raise _fail(T("%(what)s: there is only one White Hat", what=what))
+        cards = tuple(WHITE_HAT_CARDS[v] for v in value)  # the canonical texts files and forms carry
+    except (KeyError, TypeError):
+        try:
+            cards = tuple(NOTATION.parse(str(v) if type(v) is int else v) for v in value)
+        except CardError as exc:
+            raise _fail(T("%(what)s: %(why)s", what=_words(what), why=exc.text)) from None
+    if sum(1 for c in cards if c.rank == HAT_RANK) > 1:
+        raise _fail(T("%(what)s: there is only one White Hat", what=_words(what)))
     return cards
+
+
+def _words(what: str | Text | Callable[[], Text]) -> str | Text:
+    return what() if callable(what) else what
 
 
 def _round(raw: dict[str, Any]) -> RoundStart:
@@ -128,17 +159,17 @@ def _trick(raw: dict[str, Any]) -> Trick:
         raise _fail(T('plays must list each play, like [{"player": "Ana", "cards": ["7"]}]'))
     plays = []
     for item in plays_raw:
-        if not isinstance(item, dict) or set(item) != {"player", "cards"}:
+        if type(item) is not dict or len(item) != 2 or "player" not in item or "cards" not in item:
             raise _fail(T('each play must be {"player": ..., "cards": [...]}'))
         player = _name(item["player"], "player")
-        cards = cards_of(item["cards"], T("the cards of %(name)s", name=player))
+        cards = cards_of(item["cards"], lambda player=player: T("the cards of %(name)s", name=player))
         if not 1 <= len(cards) <= MAX_SET:
             raise _fail(T("%(name)s plays %(n)d cards; a play is 1 to %(max)d", name=player, n=len(cards), max=MAX_SET))
-        plays.append(Play(player, cards))
-    if sum(1 for p in plays for c in p.cards if c.is_hat) > 1:
+        plays.append(play_of(player, cards))
+    if sum(p.hat for p in plays) > 1:
         raise _fail(T("the White Hat is played twice in one trick, but there is only one"))
     taken = cards_of(raw["taken"], "taken") if "taken" in raw else None
-    return Trick(tuple(plays), taken)
+    return Trick(tuple(plays), taken, any(p.hat for p in plays))
 
 
 def _move(raw: dict[str, Any]) -> Move:

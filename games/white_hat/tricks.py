@@ -11,16 +11,15 @@ from dataclasses import dataclass
 
 from games.notation import WhiteHatCard
 from games.text import T, Text
-from games.white_hat.events import Play, Trick
+from games.white_hat.events import UNEQUAL, Play, Trick
 from games.white_hat.options import Options
 
 
-def set_value(cards: Sequence[WhiteHatCard], wild_set: int) -> int | None:
+def set_value(play: Play, wild_set: int) -> int | None:
     """A play's value: its number (wilds take it), `wild_set` when only wilds; None for unequal numbers."""
-    numbers = {c.rank for c in cards if not c.wild}
-    if len(numbers) > 1:
+    if play.number == UNEQUAL:
         return None
-    return numbers.pop() if numbers else wild_set
+    return play.number or wild_set
 
 
 @dataclass(frozen=True)
@@ -35,10 +34,12 @@ class Breach:
 def breaches(trick: Trick) -> list[Breach]:
     """The plays of `trick` that break the set rules (wh.set, wh.set-size, wh.hat-placement)."""
     led = len(trick.plays[0].cards)
+    if led == 1 and all(len(p.cards) == 1 for p in trick.plays):
+        return []  # singles on a single lead: nothing to break
     out: list[Breach] = []
     for position, play in enumerate(trick.plays):
         size = len(play.cards)
-        if size > 1 and set_value(play.cards, 0) is None:
+        if play.number == UNEQUAL:
             numbers = " ".join(str(c) for c in play.cards)
             out.append(
                 Breach(
@@ -70,7 +71,7 @@ def breaches(trick: Trick) -> list[Breach]:
                     ),
                 )
             )
-        if led > 1 and size == 1 and play.cards[0].is_hat:
+        if led > 1 and size == 1 and play.hat:
             out.append(
                 Breach(
                     play.player,
@@ -88,40 +89,34 @@ def breaches(trick: Trick) -> list[Breach]:
 
 
 def has_hat(trick: Trick) -> bool:
-    return any(c.is_hat for p in trick.plays for c in p.cards)
+    return trick.hat
 
 
-def winner(trick: Trick, options: Options) -> tuple[int, str | Text]:
-    """The position of the winning play, and why it wins (for people).
+def why(reverse: bool) -> Text:
+    """Why the winning play wins, for people."""
+    return T("the lowest play with the hat in the trick") if reverse else T("the highest play")
+
+
+def winner(trick: Trick, options: Options) -> int:
+    """The position of the winning play.
 
     Only plays of the led size that are one number can win; the highest wins, the later of equals; with the
-    hat in the trick the lowest wins, and among equals the later or earlier (`hat_ties`)."""
-    led = len(trick.plays[0].cards)
-    reverse = has_hat(trick)
-    best: tuple[int, int] | None = None  # (value, position)
-    for position, play in enumerate(trick.plays):
-        if len(play.cards) != led:
+    hat in the trick the lowest wins, and among equals the later or earlier (`hat_ties`). When no play can
+    win (the leader's set is of unequal numbers and nobody matched its size), the leader keeps the trick."""
+    plays = trick.plays
+    led = len(plays[0].cards)
+    reverse = trick.hat
+    later = not reverse or options.hat_ties == "later"
+    wild = options.wild_set
+    best_value = 0
+    best = -1
+    for position, play in enumerate(plays):
+        if len(play.cards) != led or play.number == UNEQUAL:
             continue
-        value = set_value(play.cards, options.wild_set)
-        if value is None:
-            continue
-        if best is None:
-            best = (value, position)
-            continue
-        better = _beats(value, best[0], reverse, options.hat_ties == "later")
-        if better:
-            best = (value, position)
-    if best is None:
-        return 0, T("no play could win, so the leader keeps it")
-    why = T("the lowest play with the hat in the trick") if reverse else T("the highest play")
-    return best[1], why
-
-
-def _beats(value: int, best: int, reverse: bool, later_wins_ties: bool) -> bool:
-    """Whether a later play of `value` beats the best so far: higher wins, or lower with the hat."""
-    if value == best:
-        return later_wins_ties or not reverse
-    return value < best if reverse else value > best
+        value = play.number or wild
+        if best < 0 or (value == best_value and later) or (value < best_value if reverse else value > best_value):
+            best_value, best = value, position
+    return max(best, 0)
 
 
 def eligible(trick: Trick, options: Options) -> Counter[WhiteHatCard]:
@@ -171,4 +166,6 @@ def order_from(players: Sequence[str], leader: str) -> tuple[str, ...]:
 
 
 def plays_in_order(plays: Sequence[Play], players: Sequence[str]) -> bool:
-    return tuple(p.player for p in plays) == order_from(players, plays[0].player)
+    start = players.index(plays[0].player)
+    count = len(players)
+    return all(players[(start + i) % count] == play.player for i, play in enumerate(plays))

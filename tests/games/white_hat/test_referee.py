@@ -13,7 +13,7 @@ T1 = trick(("Ana", ["9"]), ("Ben", ["3"]), ("Cleo", ["4"]))  # Ana wins
 
 def won_by(event: dict, **options: object) -> str:
     parsed = parse_event(event)
-    return parsed.plays[winner(parsed, read_options(options, ["Ana", "Ben", "Cleo"]))[0]].player
+    return parsed.plays[winner(parsed, read_options(options, ["Ana", "Ben", "Cleo"]))].player
 
 
 def test_every_rule_has_a_section_on_both_rules_pages() -> None:
