@@ -121,4 +121,6 @@ WORDS = {
     "black hats: %(n)s": "sombreros negros: %(n)s",
     "turns %(n)s of 8": "turnos: %(n)s de 8",
     "%(name)s's score": "Puntuación de %(name)s",
+    "holds the cookie": "tiene la galleta",
+    "worth now: %(n)s": "vale ahora: %(n)s",
 }

@@ -121,4 +121,6 @@ WORDS = {
     "black hats: %(n)s": "chapeaux noirs\xa0: %(n)s",
     "turns %(n)s of 8": "tours\xa0: %(n)s sur 8",
     "%(name)s's score": "Score de %(name)s",
+    "holds the cookie": "a le biscuit",
+    "worth now: %(n)s": "vaut maintenant\xa0: %(n)s",
 }
