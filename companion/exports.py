@@ -25,7 +25,7 @@ from urllib.parse import quote
 from django.utils import timezone
 
 from . import services
-from .history import day, summary
+from .history import day, of_snapshot
 from .models import Table
 
 CSV_HEADER = ("table", "game", "played_on", "title", "round", "seat", "player", "points", "total")
@@ -72,10 +72,9 @@ def as_csv(tables: Iterable[Table]) -> str:
     return out.getvalue()
 
 
-def bg_stats_play(table: Table) -> dict[str, Any]:
+def bg_stats_play(snap: services.Snapshot) -> dict[str, Any]:
     """The table as one BG Stats play (format in the module's docstring)."""
-    snap = services.snapshot(table)
-    outcome = summary(table)
+    table, outcome = snap.table, of_snapshot(snap)
     started = timezone.localtime(table.created)
     play: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
@@ -110,6 +109,6 @@ def bg_stats_play(table: Table) -> dict[str, Any]:
     return play
 
 
-def bg_stats_link(table: Table) -> str:
-    data = json.dumps(bg_stats_play(table), ensure_ascii=False, separators=(",", ":"))
+def bg_stats_link(snap: services.Snapshot) -> str:
+    data = json.dumps(bg_stats_play(snap), ensure_ascii=False, separators=(",", ":"))
     return BG_STATS_URL + quote(data, safe="")

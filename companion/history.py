@@ -108,6 +108,14 @@ def derive(snap: services.Snapshot) -> Summary:
     )
 
 
+def of_snapshot(snap: services.Snapshot) -> Summary:
+    """The summary of a snapshot the page already holds, worked out once per version (the table page uses it:
+    nothing is stored on the way, so a write costs no extra query)."""
+    if "summary" not in snap.memo:
+        snap.memo["summary"] = derive(snap)
+    return snap.memo["summary"]
+
+
 def _notes(snap: services.Snapshot) -> tuple[tuple[int, str], ...]:
     """Each live event's note with the round it belongs to (the round it completes or is part of). Replays the
     log one event at a time only when some event has a note."""

@@ -205,7 +205,7 @@ def player_redirect(request: HttpRequest) -> HttpResponse:
 def table_part(snap: services.Snapshot, scorer: bool) -> dict[str, object]:
     """What the table page shows of its history: the score chart, the notes and, once finished, the link that
     sends the table to BG Stats. Empty for a table in play that has no notes, unless it is the scorer's."""
-    s = history.summary(snap.table)
+    s = history.of_snapshot(snap)
     if not (s.finished or scorer or snap.table.notes or s.notes):
         return {}
     name = snap.table.title or snap.game.name
@@ -216,6 +216,6 @@ def table_part(snap: services.Snapshot, scorer: bool) -> dict[str, object]:
     return {
         "summary": s,
         "chart": chart,
-        "bg_stats": exports.bg_stats_link(snap.table) if s.finished else "",
+        "bg_stats": exports.bg_stats_link(snap) if s.finished else "",
         "rounds": range(1, len(s.progression) + 1),
     }

@@ -69,7 +69,7 @@ def test_group_csv_holds_the_filtered_tables_oldest_first(tables: dict[str, Tabl
 
 def test_bg_stats_play_follows_its_documented_format(tables: dict[str, Table]) -> None:
     t1 = tables["T1"]
-    link = exports.bg_stats_link(t1)
+    link = exports.bg_stats_link(services.snapshot(t1))
     assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
     data = link.split("?data=", 1)[1]
     assert all(ch not in data for ch in ' {}"&#')  # the JSON is URL-encoded whole
@@ -86,7 +86,7 @@ def test_bg_stats_play_follows_its_documented_format(tables: dict[str, Table]) -
             {"name": "Dan", "sourcePlayerId": "Dan", "score": 23, "winner": False, "rank": 4},
         ],
     }
-    shared = json.loads(unquote(exports.bg_stats_link(tables["T2"]).split("?data=", 1)[1]))
+    shared = json.loads(unquote(exports.bg_stats_link(services.snapshot(tables["T2"])).split("?data=", 1)[1]))
     assert [p["winner"] for p in shared["players"]] == [False, True, True, True]
 
 
@@ -94,7 +94,7 @@ def test_bg_stats_play_carries_the_notes_and_the_duration(db: None) -> None:
     table = services.create_table("rickety-kate", ["Ana", "Ben", "Cleo"], OPTIONS, notes="At Cleo's")
     services.append(table, [{"type": "hand", "hearts": {"Cleo": 13}, "lady": "Cleo"}])
     table.refresh_from_db()
-    play = exports.bg_stats_play(table)
+    play = exports.bg_stats_play(services.snapshot(table))
     assert play["comments"] == "At Cleo's" and play["durationMin"] == 0
     assert len(play["playDate"]) == 19
 

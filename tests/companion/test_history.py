@@ -192,3 +192,14 @@ def test_a_note_on_a_round_that_does_not_exist_is_refused(tables: dict[str, Tabl
     response = phone.post(f"/t/{t1.code}/note/", {"round": "3", "note": "x"})
     assert response.status_code == 400 and "There is no round 3 to note." in response.content.decode()
     assert Table.objects.get(pk=t1.pk).version == version
+
+
+def test_the_table_page_stores_no_summary(db: None) -> None:
+    """The table page works its chart and notes out from the snapshot it holds: a write costs no extra row."""
+    from companion.models import TableSummary
+
+    table = services.create_table("rickety-kate", ["Ana", "Ben", "Cleo"], OPTIONS)
+    phone = scorer(table)
+    services.append(table, [hand("Cleo", Ana=13)])
+    assert phone.get(f"/t/{table.code}/").status_code == 200
+    assert not TableSummary.objects.exists()
