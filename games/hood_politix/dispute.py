@@ -98,7 +98,8 @@ def rule_on(play: Play, players: Sequence[str], options: Options) -> Verdict:
         verdict = _on_open(play, players, options, assumed)
     if verdict.turn is not None and len(players) > 2:
         assumed.append(T("Every seat still plays this round: skip anyone already out."))
-    return replace(verdict, assumed=tuple(assumed))
+    v = verdict  # built here rather than by dataclasses.replace(), which costs more than the ruling itself
+    return Verdict(v.legal, v.rule, v.why, v.then, v.draws, v.turn, v.direction, v.stack, tuple(assumed))
 
 
 def _carries_stack(top: HoodCard, options: Options) -> bool:
@@ -111,6 +112,7 @@ def _notation(colour: str) -> HoodNotation:
     return HoodNotation(colours=(colour,))
 
 
+@cache
 def _label(card: HoodCard) -> Text:
     return _notation(card.colour).label(card)
 

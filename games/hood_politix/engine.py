@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType
 
 from games.base import InvalidEvent, shown
@@ -16,6 +17,7 @@ from games.cards import CardError
 from games.hood_politix.dispute import Play
 from games.hood_politix.events import Dispute, Event, Penalty, Round
 from games.hood_politix.options import Options
+from games.notation import HoodCard
 from games.text import T, Text
 
 
@@ -89,6 +91,12 @@ def resume(state: State, events: Sequence[Event], start: int) -> State:
         except InvalidEvent as exc:
             raise exc.at(index) from None
     return fold.state()
+
+
+@lru_cache(maxsize=4096)
+def read_card(colours: tuple[str, ...], text: str) -> HoodCard:
+    """A card of a box with these colours; a long game names the same few dozen cards again and again."""
+    return Options(colours=colours).notation.parse(text)
 
 
 def _fail(message: str | Text) -> InvalidEvent:
@@ -179,7 +187,7 @@ class _Fold:
         cards = []
         for what, text in (("top", event.top), ("played", event.played)):
             try:
-                cards.append(self.options.notation.parse(text))
+                cards.append(read_card(self.options.colours, text))
             except CardError as exc:
                 raise _fail(T("%(what)s: %(why)s", what=what, why=exc.text)) from None
         play = Play(
