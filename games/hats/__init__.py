@@ -67,7 +67,7 @@ class Hats(GameBase):
     def describe(self, event: Event, players: Sequence[str]) -> Text:
         return _describe(event, players)
 
-    def panel(self, state: engine.State) -> Panel | None:
+    def panel(self, state: engine.State) -> Panel:
         return _panel(state)
 
     def stat_info(self) -> Sequence[StatInfo]:

@@ -3,9 +3,10 @@ the cookie, whose turn it is) and note the illegal plays on the way; the referee
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from games.base import Flag, InvalidEvent, shown
 from games.cards import CardError
@@ -101,6 +102,7 @@ class _Replay:
         self.events = s.events
         self.last_event = s.last_event
         self.cache: dict[str, HatsCard] = {}
+        self.left = {p: left_of(s.players, p) for p in s.players}
 
     def freeze(self) -> State:
         return State(
@@ -159,7 +161,7 @@ class _Replay:
     def next_player(self) -> str:
         if self.last_actor is None:
             return self.first or self.players[0]
-        return left_of(self.players, self.last_actor)
+        return self.left[self.last_actor]
 
     def distinct(self, player: str) -> int:
         return len(self.kinds[player]) + (1 if self.black_hats[player] else 0)
@@ -172,18 +174,7 @@ class _Replay:
     def step(self, index: int, event: Event) -> None:
         if self.over:
             raise InvalidEvent(index, T("the game is over: nothing can be recorded after its end"))
-        if isinstance(event, Exchange):
-            self.exchange(index, event)
-        elif isinstance(event, BlackHat):
-            self.black_hat(index, event)
-        elif isinstance(event, Redraw | PartnerSwap):
-            self.optional(index, event)
-        elif isinstance(event, Favourite):
-            self.favourite(index, event)
-        elif isinstance(event, Setup):
-            self.setup(index, event)
-        else:
-            self.final(index, event)
+        _STEPS[type(event)](self, index, event)
         self.events = index + 1
 
     def setup(self, index: int, event: Setup) -> None:
@@ -410,3 +401,14 @@ class _Replay:
             self.cookie = self.most_types()
         elif actor != self.cookie and self.distinct(actor) > self.distinct(self.cookie):
             self.cookie = actor
+
+
+_STEPS: dict[type, Callable[[_Replay, int, Any], None]] = {
+    Exchange: _Replay.exchange,
+    BlackHat: _Replay.black_hat,
+    Redraw: _Replay.optional,
+    PartnerSwap: _Replay.optional,
+    Favourite: _Replay.favourite,
+    Setup: _Replay.setup,
+    Final: _Replay.final,
+}

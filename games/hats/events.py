@@ -94,11 +94,12 @@ def parse_event(raw: Any) -> Event:
         known = ", ".join(_FIELDS)
         raise _fail(T("unknown event type %(type)s (Hats knows %(known)s)", type=shown(kind), known=known))
     required, _optional = _FIELDS[kind]
-    for name in raw:
-        if name not in _ALLOWED[kind]:
-            raise _fail(T("a %(type)s event has no field %(field)s", type=kind, field=shown(name)))
-    for name in sorted(required - set(raw)):
-        raise _fail(T("a %(type)s event needs %(field)s", type=kind, field=repr(name)))
+    keys = raw.keys()
+    if keys - _ALLOWED[kind]:
+        name = next(name for name in raw if name not in _ALLOWED[kind])
+        raise _fail(T("a %(type)s event has no field %(field)s", type=kind, field=shown(name)))
+    if required - keys:
+        raise _fail(T("a %(type)s event needs %(field)s", type=kind, field=repr(min(required - keys))))
     if "note" in raw and not isinstance(raw["note"], str):
         raise _fail(T("note must be text"))
     return _PARSERS[kind](raw)

@@ -71,16 +71,17 @@ def prompt(state: State) -> Prompt:
     )
 
 
-def panel(state: State) -> Panel | None:
-    """The tea table and the players' collections; at the end, each player's score line by line."""
-    if state.table is None:
-        return None
+def panel(state: State) -> Panel:
+    """The tea table and the players' collections; at the end, each player's score line by line. Shown from the
+    start (the table page keeps its place for it), the tea table empty until the setup."""
     notation = state.rules.notation
-    positions = scoring.tea_table(state.table, state.rules.values)
-    by_player = scoring.scores(state)
+    positions = scoring.tea_table(state.table, state.rules.values) if state.table is not None else ()
+    # The lines in words only once the game is over; during play a number is enough (and a long log is fast).
+    by_player = scoring.scores(state) if state.over else {}
+    worth = scoring.worth(state)
     rows = []
     for player in state.players:
-        score = by_player[player]
+        score = by_player.get(player)
         rows.append(
             {
                 "name": player,
@@ -90,8 +91,8 @@ def panel(state: State) -> Panel | None:
                 "cards": [_card(notation, c) for c in state.collections.get(player, ())],
                 "favourite": _card(notation, state.favourites[player]) if player in state.favourites else None,
                 "cookie": state.cookie == player,
-                "lines": [{"text": line.text, "points": line.points} for line in score.lines],
-                "total": score.total,
+                "lines": [{"text": line.text, "points": line.points} for line in score.lines] if score else [],
+                "total": worth[player],
                 "next": not state.over and state.next_player == player and not state.turns_done,
             }
         )

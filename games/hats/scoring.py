@@ -106,6 +106,24 @@ def scores(state: State) -> dict[str, Score]:
     return out
 
 
+def worth(state: State) -> dict[str, int]:
+    """Each player's points as the table lies now, the same sum as scores() without the words: collected cards,
+    black hats, the favourite once revealed, the cookie."""
+    if state.table is None:
+        return dict.fromkeys(state.players, 0)
+    counting = {t: p.value for t, p in type_values(tea_table(state.table, state.rules.values)).items()}
+    options = state.rules.options
+    out = {}
+    for player in state.players:
+        cards = state.collections.get(player, ())
+        total = sum(counting.get(c.type, 0) for c in cards) + state.black_hats.get(player, 0) * options.black_hat_points
+        favourite = state.favourites.get(player)
+        if favourite is not None:
+            total += sum(c.value for c in cards if c.type == favourite.type) - favourite.value
+        out[player] = total + (options.cookie_points if state.cookie == player else 0)
+    return out
+
+
 def _favourite(state: State, player: str, favourite: HatsCard) -> Line:
     notation = state.rules.notation
     same = [c.value for c in state.collections.get(player, ()) if c.type == favourite.type]

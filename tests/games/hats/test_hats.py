@@ -208,3 +208,11 @@ def test_the_prompt_says_whose_turn_and_which_positions_are_legal() -> None:
     assert prompt.kind == "turn" and prompt.details["next"] == "Cleo"
     assert prompt.details["legal"]["red-1"] == [1]  # only the same type: nothing lower than 1
     assert prompt.details["legal"]["grey-4"] == [1, 2, 3]
+
+
+def test_worth_now_is_the_same_sum_as_the_explained_lines() -> None:
+    from games.hats import scoring
+
+    for state in (play(ABC, [final()]), play(ABC, [final(cookie=None)]), play(ABCD, [setup(), ex("Ana", "red-2", 1)])):
+        by_player = scoring.scores(state)
+        assert scoring.worth(state) == {p: s.total for p, s in by_player.items()}

@@ -122,4 +122,6 @@ WORDS = {
     "turns %(n)s of 8": "Züge %(n)s von 8",
     "%(name)s's score": "Punkte von %(name)s",
     "holds the cookie": "hat den Keks",
+    "worth now: %(n)s": "jetzt wert: %(n)s",
+    "The tea table is not laid out yet.": "Der Teetisch ist noch nicht gedeckt.",
 }
