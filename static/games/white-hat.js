@@ -29,3 +29,25 @@
     addRow(editor, rows);
   });
 })();
+
+/* White Hat: a trick's set picker follows the leader chosen. Each seat of the picker is the n-th play from the
+   leader; when another leader is tapped, the seats take the names of that play order (the server reads the
+   plays in the same order, whatever the names say). */
+(function () {
+  "use strict";
+  document.addEventListener("change", function (event) {
+    const input = event.target;
+    if (input.name !== "leader" || !input.dataset.order) return;
+    const form = input.closest("form.wh-trick");
+    const picker = form && form.querySelector("[data-card-picker]");
+    if (!picker) return;
+    const order = JSON.parse(input.dataset.order);
+    const words = form.dataset.tPlays || "{name} plays";
+    picker.querySelectorAll(".cp-seat").forEach(function (seat, n) {
+      seat.dataset.name = order[n];
+      const legend = seat.querySelector("legend");
+      if (legend) legend.textContent = words.replace("{name}", order[n]);
+    });
+    picker.dispatchEvent(new Event("change", {bubbles: true}));
+  });
+})();

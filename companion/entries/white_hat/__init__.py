@@ -15,6 +15,7 @@ The forms' fields:
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.http import QueryDict
@@ -167,6 +168,8 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
     return {
         "d": d,
         "kind": snap.prompt.kind,
+        # By tricks once a round is under way that way (or its form is being answered); quick entry otherwise.
+        "tricks_open": snap.prompt.kind in ("trick", "move") or bool(d["hat"]) or bool(d["ability"]),
         "seats": [
             (i, name, form.get(f"sum-{i}", ""), form.get(f"field-{i}-1", ""), form.get(f"field-{i}-2", ""))
             for i, name in seats
@@ -180,7 +183,7 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
             chosen=cardpicker.picked(form, "hand", seats),
             legend=lambda name: _("%(name)s still holds") % {"name": name},
         ),
-        "leaders": [(i, name) for i, name in seats],
+        "leaders": [(i, name, json.dumps(d["orders"][name])) for i, name in seats],
         "leader_index": leader_index,
         "trick_picker": cardpicker.build(
             cards,

@@ -27,7 +27,7 @@ MORE_ROWS = 5
 
 
 def before_new_table(group: Group | None, preset: Preset | None) -> tuple[str, str] | None:
-    """The new-table page's step before the form (companion.entries.before_new_table): confirm the box once, then edit it."""
+    """The step above the new-table form (companion.entries.before_new_table): confirm the box, later edit it."""
     url = reverse("white_hat_box")
     if preset is not None:
         return f"{url}?preset={preset.pk}", _("Edit your box: pursuit values and board")
