@@ -116,6 +116,18 @@ def test_a_legal_dispute_names_the_turn_the_direction_and_what_kibitz_assumed(cl
     assert "#hp.payback" in page
 
 
+def test_the_penalty_that_goes_with_a_ruling_is_one_tap_away(client: Client, table: Table) -> None:
+    page = post(client, table, "dispute", DISPUTE | {"jump_in": "on", "played-face": "7"})
+    assert "Record Ben's 2 penalty cards" in page
+    post(client, table, "penalty", {"player": "1", "reason": "wrong-jump-in"})
+    page = post(client, table, "dispute", DISPUTE | {"played-colour": "red"})  # legal: whoever stopped it draws
+    assert "Stopped the game for nothing? Tap who: 2 penalty cards (false accusation)." in page
+    assert 'name="player" value="1"' not in page.split("hp-follow")[1].split("</form>")[0]
+    post(client, table, "penalty", {"player": "3", "reason": "false-accusation"})
+    assert [e["type"] for e in live(table)] == ["dispute", "penalty", "dispute", "penalty"]
+    assert live(table)[3] == {"type": "penalty", "player": "Dan", "reason": "false-accusation"}
+
+
 def test_the_ruling_shows_only_while_the_dispute_is_the_newest_entry(client: Client, table: Table) -> None:
     post(client, table, "dispute", DISPUTE)
     page = post(client, table, "penalty", {"player": "1", "reason": "other"})

@@ -184,4 +184,15 @@ def _newest_verdict(snap: Snapshot) -> dict[str, Any] | None:
         return None
     record = state.disputes[-1]
     ruling = referee.verdict(state, record)
-    return {"ruling": ruling, "player": record.play.player, "event": snap.events[-1]}
+    player = record.play.player
+    seats = list(enumerate(snap.players))
+    return {
+        "ruling": ruling,
+        "player": player,
+        "seat": snap.players.index(player),
+        # the penalty that goes with the ruling, one tap away: the player's, or the false accuser's
+        "reason": "wrong-jump-in" if record.play.jump_in else "other",
+        "others": [(i, name) for i, name in seats if name != player],
+        "cards": snap.options.penalty_cards,
+        "open": snap.prompt.kind != "over",
+    }

@@ -179,4 +179,6 @@ WORDS = {
     "Round %(n)s of %(of)s · %(dealer)s deals": "Runde %(n)s von %(of)s · %(dealer)s gibt",
     "Respect time is up: %(n)s more cards": "Respekt-Zeit um: %(n)s Karten mehr",
     "Turn timer, %(n)s seconds": "Zug-Uhr, %(n)s Sekunden",
+    "Stopped the game for nothing? Tap who: %(n)s penalty cards (false accusation).": "Umsonst angehalten? Tippe, wer: %(n)s Strafkarten (falsche Beschuldigung).",
+    "Record %(name)s's %(n)s penalty cards": "%(n)s Strafkarten für %(name)s eintragen",
 }
