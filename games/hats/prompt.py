@@ -88,7 +88,7 @@ def panel(state: State) -> Panel:
                 "turns": state.turns.get(player, 0),
                 "types": state.distinct(player),
                 "black_hats": state.black_hats.get(player, 0),
-                "cards": [_card(notation, c) for c in state.collections.get(player, ())],
+                "groups": _groups(notation, state.collections.get(player, ())),
                 "favourite": _card(notation, state.favourites[player]) if player in state.favourites else None,
                 "cookie": state.cookie == player,
                 "lines": [{"text": line.text, "points": line.points} for line in score.lines] if score else [],
@@ -109,6 +109,25 @@ def panel(state: State) -> Panel:
             "tracked": not state.quick,
         },
     )
+
+
+def _groups(notation: HatsNotation, cards: tuple[HatsCard, ...]) -> list[dict[str, Any]]:
+    """A collection by type, in the order the types are listed: what a type's cards are worth depends on the
+    type alone, and the favourite adds up their printed values."""
+    by_type: dict[str, list[int]] = {}
+    for card in cards:
+        by_type.setdefault(card.type, []).append(card.value)
+    return [
+        {
+            "label": notation.group_label(kind),
+            "symbol": notation.symbol(HatsCard(kind, 1)),
+            "tone": "tone-" + notation.tone(HatsCard(kind, 1)),
+            "count": len(by_type[kind]),
+            "values": " ".join(str(v) for v in by_type[kind]),
+        }
+        for kind in notation.types
+        if kind in by_type
+    ]
 
 
 def _card(notation: HatsNotation, card: HatsCard) -> dict[str, Any]:
