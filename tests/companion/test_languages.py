@@ -21,6 +21,8 @@ from django.utils import translation
 from django.utils.translation import trans_real
 
 from companion.models import Table
+from games import registry
+from games.rules import folder_of, read
 from tests.companion.conftest import PLAYERS, hand
 from tests.companion.test_views import HTMX, new_table_form, quick
 
@@ -251,3 +253,15 @@ def test_french_and_spanish_rules_pages_are_our_own_words() -> None:
     for path in pages:
         copied = _runs(path.read_text(encoding="utf-8")) & seeds
         assert not copied, f"{path}: {' '.join(sorted(copied)[0])}"
+
+
+@pytest.mark.parametrize("lang", NEW)
+@pytest.mark.parametrize("slug", sorted(registry.GAMES))
+def test_every_rules_section_is_in_the_language(slug: str, lang: str) -> None:
+    """A French or Spanish rules page shows no English: every section English has, with its reading where English
+    gives one, comes from the language's own file."""
+    page = registry.get(slug).rules(lang)
+    assert page and [s["anchor"] for s in page if s["lang"] != lang] == []
+    english = {s["anchor"]: s for s in registry.get(slug).rules("en")}
+    own = {s.anchor: s for s in read(folder_of(registry.get(slug)), lang)}
+    assert [a for a, s in english.items() if (s["reading"] is None) != (own[a].reading is None)] == []
