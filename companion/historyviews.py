@@ -160,6 +160,10 @@ def player_page(request: HttpRequest, name: str) -> HttpResponse:
             ident=f"p-{r.slug}",
             title=_("%(name)s's places at %(game)s") % {"name": name, "game": r.name},
         )
+        if any(r.round_places.values()):
+            title = _("%(name)s's places in the rounds of %(game)s") % {"name": name, "game": r.name}
+            spread = charts.placements(r.round_places, max(r.round_places), ident=f"r-{r.slug}", title=title)
+            chart = chart + spread  # both SafeStrings: the sum is one too
         sections.append((r, chart, Filters(game=r.slug, player=name)))
     context = {
         "group": group,

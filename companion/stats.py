@@ -4,6 +4,7 @@ their end count; every number keeps the tables it came from, so the page can lin
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -17,6 +18,8 @@ from games.base import StatInfo
 from .history import Ref, Summary, game_name
 
 Played = tuple[Ref, Summary]  # a table with its summary, oldest first where order matters
+PLACE = "place-"
+PLACE_KEY = re.compile(r"place-[1-9][0-9]?")  # a game's counter of how often a player placed n-th in a round
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,7 @@ class GameRecord:
     best: tuple[int, Ref] | None  # the best total and the table it was made at
     streaks: Streaks
     places: dict[int, int]  # place -> how many tables the player finished there
+    round_places: dict[int, int]  # the game's own place counters ("place-1", ...): places within rounds
     stats: list[Stat] = field(default_factory=list)
     versus: list[Versus] = field(default_factory=list)
 
@@ -78,6 +82,7 @@ def record(player: str, slug: str, played: Sequence[Played]) -> GameRecord:
         best_table, best_summary = pick(counted, key=lambda ts: ts[1].total(player))
         best = (best_summary.total(player), best_table)
     wins = [player in s.winners for _t, s in counted]
+    sums = counters(player, [s for _t, s in counted])
     return GameRecord(
         slug=slug,
         name=game_name(slug),
@@ -87,7 +92,8 @@ def record(player: str, slug: str, played: Sequence[Played]) -> GameRecord:
         best=best,
         streaks=streaks(wins),
         places=dict(sorted(Counter(s.place(player) for _t, s in counted).items())),
-        stats=game_stats(player, slug, [s for _t, s in counted]),
+        round_places={int(k[len(PLACE) :]): v for k, v in sorted(sums.items()) if PLACE_KEY.fullmatch(k)},
+        stats=game_stats(slug, sums),
         versus=versus(player, [s for _t, s in counted]),
     )
 
@@ -117,17 +123,25 @@ def versus(player: str, summaries: Sequence[Summary]) -> list[Versus]:
     ]
 
 
-def game_stats(player: str, slug: str, summaries: Sequence[Summary]) -> list[Stat]:
-    """The game's own stats (its stat_info, in its order), each counter summed over the tables."""
+def counters(player: str, summaries: Sequence[Summary]) -> Counter[str]:
+    """The player's counters of Game.stats(), summed over the tables."""
+    sums: Counter[str] = Counter()
+    for s in summaries:
+        sums.update(s.stats.get(player, {}))
+    return sums
+
+
+def game_stats(slug: str, sums: Counter[str]) -> list[Stat]:
+    """The game's own stats (its stat_info, in its order) from the summed counters. Place counters
+    ("place-1", ...) are left to the placement chart."""
     try:
         info: Sequence[StatInfo] = registry.get(slug).stat_info()
     except KeyError:
         return []
-    sums: Counter[str] = Counter()
-    for s in summaries:
-        sums.update(s.stats.get(player, {}))
     out = []
     for stat in info:
+        if PLACE_KEY.fullmatch(stat.key) and stat.per is None:
+            continue
         total = sums[stat.key]
         if stat.per is None:
             out.append(Stat(gettext(stat.label), total, total))

@@ -93,3 +93,28 @@ def test_stored_summaries_serve_a_new_process_in_one_query(tables: dict[str, Tab
     with django_assert_num_queries(1):
         again = history.summaries(ordered)
     assert again[tables["T1"].pk].totals == (15, 5, 9, 23)
+
+
+def test_a_games_place_counters_become_the_round_placement_spread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose stats count places within rounds ("place-1", ...) gets them as a spread, not as numbers."""
+    from games.base import StatInfo
+    from games.rickety_kate import GAME
+
+    info = (StatInfo("place-1", "Went out 1st"), StatInfo("place-2", "Went out 2nd"), StatInfo("rounds", "Rounds"))
+    monkeypatch.setattr(GAME, "stat_info", lambda: info)
+    summary = history.Summary(
+        players=("Ana", "Ben"),
+        totals=(1, 2),
+        places=(1, 2),
+        winners=("Ana",),
+        finished=True,
+        broken=False,
+        lowest_wins=True,
+        progression=((1, 2),),
+        end_score=None,
+        stats={"Ana": {"place-1": 2, "place-2": 1, "rounds": 3}, "Ben": {"place-1": 1, "place-2": 2, "rounds": 3}},
+    )
+    table = history.Ref(1, "c", 1, "rickety-kate", "", "", __import__("datetime").date(2026, 1, 1))
+    (ana,) = stats.records("Ana", [(table, summary)])
+    assert ana.round_places == {1: 2, 2: 1}
+    assert [s.label for s in ana.stats] == ["Rounds"]

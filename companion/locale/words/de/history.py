@@ -66,6 +66,7 @@ WORDS = {
     "Scores at %(title)s": "Punkte bei %(title)s",
     "Scores at %(title)s, round by round": "Punkte bei %(title)s, Runde für Runde",
     "%(name)s's places at %(game)s": "Plätze von %(name)s bei %(game)s",
+    "%(name)s's places in the rounds of %(game)s": "Plätze von %(name)s in den Runden von %(game)s",
     "Rounds: %(n)d": "Runden: %(n)d",
     "end %(score)d": "Ende %(score)d",
     "No round scored yet.": "Noch keine Runde gewertet.",
