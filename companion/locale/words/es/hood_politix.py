@@ -179,4 +179,6 @@ WORDS = {
     "Round %(n)s of %(of)s · %(dealer)s deals": "Ronda %(n)s de %(of)s · reparte %(dealer)s",
     "Respect time is up: %(n)s more cards": "Se acabó el tiempo de Respeto: %(n)s cartas más",
     "Turn timer, %(n)s seconds": "Temporizador de turno, %(n)s segundos",
+    "Stopped the game for nothing? Tap who: %(n)s penalty cards (false accusation).": "¿Se detuvo la partida por nada? Toca quién: %(n)s cartas de castigo (acusación falsa).",
+    "Record %(name)s's %(n)s penalty cards": "Anotar las %(n)s cartas de castigo de %(name)s",
 }

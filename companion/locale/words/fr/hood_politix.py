@@ -179,4 +179,6 @@ WORDS = {
     "Round %(n)s of %(of)s · %(dealer)s deals": "Manche %(n)s sur %(of)s · %(dealer)s donne",
     "Respect time is up: %(n)s more cards": "Temps de Respect écoulé\xa0: %(n)s cartes de plus",
     "Turn timer, %(n)s seconds": "Minuteur de tour, %(n)s secondes",
+    "Stopped the game for nothing? Tap who: %(n)s penalty cards (false accusation).": "Partie arrêtée pour rien\xa0? Touchez qui\xa0: %(n)s cartes de pénalité (fausse accusation).",
+    "Record %(name)s's %(n)s penalty cards": "Noter les %(n)s cartes de pénalité de %(name)s",
 }
