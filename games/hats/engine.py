@@ -284,9 +284,17 @@ class _Replay:
                 )
             self.card(index, event.gave, "gave")
             self.card(index, event.got, "got")
-        flagged = False
-        if isinstance(event, Redraw) and self.rules.teams:
-            flagged = True
+        four = isinstance(event, Redraw) and self.rules.teams
+        if player == self.last_actor:  # after the main action of the latest turn
+            second = self.last_had_optional
+            self.last_had_optional = True
+        elif player == self.next_player():  # before the main action of the coming turn
+            second = self.early_optional == player
+            self.early_optional = player
+        else:
+            second = False
+            self.flag(index, player, TURN_ORDER, self.not_yours(player))
+        if four:
             self.flag(
                 index,
                 player,
@@ -297,31 +305,29 @@ class _Replay:
                     name=player,
                 ),
             )
-        if player == self.last_actor:  # after the main action of the latest turn
-            second = self.last_had_optional
-            self.last_had_optional = True
-        elif player == self.next_player():  # before the main action of the coming turn
-            second = self.early_optional == player
-            self.early_optional = player
-        else:
-            self.flag(
-                index,
-                player,
-                TURN_ORDER,
-                T(
-                    "%(name)s took an optional action during %(expected)s's turn",
-                    name=player,
-                    expected=self.last_actor or self.next_player(),
-                ),
-            )
-            return
-        if second and not flagged:
+        elif second:
             self.flag(
                 index,
                 player,
                 OPTIONAL_ACTION,
                 T("%(name)s took a second optional action in one turn: a turn allows one", name=player),
             )
+
+    def not_yours(self, player: str) -> Text:
+        """Why an optional action by `player` belongs to no turn: only the player who just moved, or the one
+        whose turn comes next, may take one."""
+        if self.last_actor is None:
+            return T(
+                "%(name)s took an optional action before the first turn, which is %(next)s's",
+                name=player,
+                next=self.next_player(),
+            )
+        return T(
+            "%(name)s took an optional action between %(last)s's turn and %(next)s's: only they may take one",
+            name=player,
+            last=self.last_actor,
+            next=self.next_player(),
+        )
 
     def favourite(self, index: int, event: Favourite) -> None:
         player = self.player(index, event.player, "player")

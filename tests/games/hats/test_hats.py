@@ -216,3 +216,10 @@ def test_worth_now_is_the_same_sum_as_the_explained_lines() -> None:
     for state in (play(ABC, [final()]), play(ABC, [final(cookie=None)]), play(ABCD, [setup(), ex("Ana", "red-2", 1)])):
         by_player = scoring.scores(state)
         assert scoring.worth(state) == {p: s.total for p, s in by_player.items()}
+
+
+def test_an_optional_action_by_someone_else_is_flagged_turn_order_first() -> None:
+    redraw = {"type": "redraw", "player": "Dan", "discard": "red-2", "draw": "red-3"}
+    state = play(ABCD, [setup(), bh("Ana"), redraw])
+    assert rules(state) == [(2, "Dan", "hats.turn-order"), (2, "Dan", "hats.optional-action")]
+    assert "between Ana's turn and Ben's" in str(GAME.review(state)[0].message)
