@@ -70,3 +70,27 @@ def test_history_player_page_and_charts(open_phone, width: int, lang: str, schem
     )
     page.locator("#past").scroll_into_view_if_needed()
     look(page, f"table {width} {lang} {scheme}")
+
+
+def test_every_games_history_at_320(open_phone) -> None:
+    """The golden tables of every registered game in one group: the history and the page of a player who sat at
+    most of them fit 320 px and stay accessible, with every game's own stats and charts."""
+    from collections import Counter
+
+    from companion import services
+    from companion.models import Group
+    from tests.companion.test_history_every_game import GOLDEN
+
+    group = Group.objects.create(name="Every game")
+    seats: Counter[str] = Counter()
+    for files in GOLDEN.values():
+        for data in files:
+            services.import_table(data, group=group)
+            seats.update(set(data["players"]))
+    page = open_phone(width=320, path=f"/g/{group.token}/")
+    page.goto("/history/")
+    look(page, "history every game 320")
+    busiest = seats.most_common(1)[0][0]
+    page.goto(f"/history/player/{busiest}/")
+    expect(page.locator("h1")).to_have_text(busiest)
+    look(page, "player every game 320")
