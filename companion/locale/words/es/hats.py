@@ -123,4 +123,9 @@ WORDS = {
     "%(name)s's score": "Puntuación de %(name)s",
     "holds the cookie": "tiene la galleta",
     "worth now: %(n)s": "vale ahora: %(n)s",
+    "The tea table is not laid out yet.": "La mesa de té aún no está preparada.",
+    "%(name)s took an optional action before the first turn, which is %(next)s's": "%(name)s hizo una acción opcional antes del primer turno, que es de %(next)s",
+    "%(name)s took an optional action between %(last)s's turn and %(next)s's: only they may take one": "%(name)s hizo una acción opcional entre el turno de %(last)s y el de %(next)s: solo ellos pueden hacerla",
+    "Save the fix: a swap": "Corregir: un cambio",
+    "Save the fix: a black hat": "Corregir: un sombrero negro",
 }

@@ -76,4 +76,5 @@ WORDS = {
     "not a group backup: it needs a list of tables, a list of presets and a name": "no es una copia de seguridad de grupo: necesita una lista de mesas, una lista de plantillas y un nombre",
     "table %(n)d of the backup: %(why)s": "mesa %(n)d de la copia de seguridad: %(why)s",
     "not a group backup: a preset needs a game, a name and options": "no es una copia de seguridad de grupo: una plantilla necesita un juego, un nombre y opciones",
+    "%(name)s's places in the rounds of %(game)s": "Puestos de %(name)s en las rondas de %(game)s",
 }

@@ -181,4 +181,5 @@ WORDS = {
     "Turn timer, %(n)s seconds": "Temporizador de turno, %(n)s segundos",
     "Stopped the game for nothing? Tap who: %(n)s penalty cards (false accusation).": "¿Se detuvo la partida por nada? Toca quién: %(n)s cartas de castigo (acusación falsa).",
     "Record %(name)s's %(n)s penalty cards": "Anotar las %(n)s cartas de castigo de %(name)s",
+    "Extra round %(n)s · %(dealer)s deals": "Ronda extra %(n)s · reparte %(dealer)s",
 }

@@ -76,7 +76,7 @@ WORDS = {
     "No passing": "Pas de passe",
     "Points on the first trick": "Points au premier pli",
     "Allow hearts and the lady to be thrown on the first trick.": "Autoriser les cœurs et la dame au premier pli.",
-    "Hearts must be broken": "Cœurs à ouvrir d'abord",
+    "Hearts must be broken": "Les cœurs doivent être ouverts",
     "No heart may be led until a heart has been thrown on another suit.": "Pas d'entame à cœur tant qu'aucun cœur n'a été défaussé sur une autre couleur.",
     "The lady breaks hearts": "La dame ouvre les cœurs",
     "Playing the lady also lets hearts be led afterwards.": "Après la dame, on peut aussi entamer à cœur.",

@@ -100,7 +100,7 @@ WORDS = {
     "Who": "Qui",
     "Which optional action": "Quelle action facultative",
     "Save the optional action": "Enregistrer l'action facultative",
-    "Whose favourite (the last card in hand)?": "Le préféré de qui (la dernière carte en main)\u202f?",
+    "Whose favourite (the last card in hand)?": "Quel joueur montre son préféré (sa dernière carte)\u202f?",
     "Save the favourite": "Enregistrer le préféré",
     "Not tracking turns? Enter the end state at once": "Sans suivre les tours\u202f? Saisir l'état final d'un coup",
     "The tea table at the end, from position 1 up": "Le plateau de thé à la fin, à partir de la position 1",
@@ -123,4 +123,9 @@ WORDS = {
     "%(name)s's score": "Score de %(name)s",
     "holds the cookie": "a le biscuit",
     "worth now: %(n)s": "vaut maintenant\xa0: %(n)s",
+    "The tea table is not laid out yet.": "Le plateau de thé n'est pas encore installé.",
+    "%(name)s took an optional action before the first turn, which is %(next)s's": "%(name)s a fait une action facultative avant le premier tour, qui est celui de %(next)s",
+    "%(name)s took an optional action between %(last)s's turn and %(next)s's: only they may take one": "%(name)s a fait une action facultative entre le tour de %(last)s et celui de %(next)s\xa0: seuls ces deux-là le peuvent",
+    "Save the fix: a swap": "Corriger\xa0: un échange",
+    "Save the fix: a black hat": "Corriger\xa0: un chapeau noir",
 }

@@ -76,4 +76,5 @@ WORDS = {
     "not a group backup: it needs a list of tables, a list of presets and a name": "pas une sauvegarde de groupe\xa0: il faut une liste de tables, une liste de préréglages et un nom",
     "table %(n)d of the backup: %(why)s": "table %(n)d de la sauvegarde\xa0: %(why)s",
     "not a group backup: a preset needs a game, a name and options": "pas une sauvegarde de groupe\xa0: un préréglage a besoin d'un jeu, d'un nom et d'options",
+    "%(name)s's places in the rounds of %(game)s": "Places de %(name)s dans les manches de %(game)s",
 }

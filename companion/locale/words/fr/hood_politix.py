@@ -181,4 +181,5 @@ WORDS = {
     "Turn timer, %(n)s seconds": "Minuteur de tour, %(n)s secondes",
     "Stopped the game for nothing? Tap who: %(n)s penalty cards (false accusation).": "Partie arrêtée pour rien\xa0? Touchez qui\xa0: %(n)s cartes de pénalité (fausse accusation).",
     "Record %(name)s's %(n)s penalty cards": "Noter les %(n)s cartes de pénalité de %(name)s",
+    "Extra round %(n)s · %(dealer)s deals": "Manche supplémentaire %(n)s · %(dealer)s donne",
 }
