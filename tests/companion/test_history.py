@@ -92,7 +92,7 @@ def test_player_page_numbers_link_to_their_tables(phone: Client) -> None:
     assert page.count("<svg ") == 1  # the placement spread
     h2h = re.findall(
         r'<tr><th scope="row"><a href="[^"]+">(\w+)</a></th><td><a href="[^"]+">(\d)</a></td>'
-        r"<td>(\d)</td><td>(\d)</td><td>(\d)</td>",
+        r'<td><a href="[^"]+">(\d)</a></td><td><a href="[^"]+">(\d)</a></td><td><a href="[^"]+">(\d)</a></td>',
         page,
     )
     assert h2h == [("Ana", "3", "3", "0", "0"), ("Cleo", "3", "2", "0", "1"), ("Dan", "2", "1", "0", "1")]
