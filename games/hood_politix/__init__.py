@@ -74,6 +74,7 @@ class HoodPolitix(GameBase):
             "panel.html",
             {
                 "over": state.phase.kind == "over",
+                "extra": state.phase.kind == "tie",
                 "number": state.round_number,
                 "of": state.options.rounds,
                 "dealer": state.dealer,

@@ -203,6 +203,7 @@ def test_an_extra_round_is_asked_for_on_a_tie_and_the_game_ends(client: Client, 
         page = post(client, table, "round", order(*seats))
     assert "Extra round 4: who went out?" in page
     assert "Tie for the lowest total: Ana &amp; Ben. Extra round 4, Dan deals." in page
+    assert "Extra round 4 · Dan deals" in page
     page = post(client, table, "round", order(0, 1, 2))
     assert "Ana won the game." in page and 'id="hp-timers"' not in page
     assert "The game is over; nothing more can be played" in post(

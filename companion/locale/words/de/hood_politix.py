@@ -181,4 +181,5 @@ WORDS = {
     "Turn timer, %(n)s seconds": "Zug-Uhr, %(n)s Sekunden",
     "Stopped the game for nothing? Tap who: %(n)s penalty cards (false accusation).": "Umsonst angehalten? Tippe, wer: %(n)s Strafkarten (falsche Beschuldigung).",
     "Record %(name)s's %(n)s penalty cards": "%(n)s Strafkarten für %(name)s eintragen",
+    "Extra round %(n)s · %(dealer)s deals": "Extrarunde %(n)s · %(dealer)s gibt",
 }
