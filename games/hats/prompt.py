@@ -50,6 +50,7 @@ def prompt(state: State) -> Prompt:
         )
     missing = [p for p in players if p not in state.favourites]
     details["favourites_missing"] = missing
+    details["can_reveal"] = [p for p in missing if state.turns.get(p, 0) >= TURNS_EACH]
     player = state.next_player
     details["next"] = player
     details["turn"] = state.turns.get(player, 0) + 1

@@ -113,6 +113,27 @@ ACTIONS = {
     "final": final,
 }
 
+FIXABLE = ("exchange", "black_hat", "favourite")
+
+
+def form_for(payload: Mapping[str, Any], snap: Snapshot) -> tuple[str, dict[str, list[str]]] | None:
+    """The form (action, fields) that records `payload` at `snap`: a turn or a favourite, filled in again after an
+    Undo or for a correction. None for other events, or when the entry does not fit these players."""
+    kind = payload.get("type")
+    if snap.prompt.kind == "over" or kind not in FIXABLE:
+        return None
+    players = list(snap.players)
+    try:
+        fields = {"player": [str(players.index(payload["player"]))]}
+        if kind == "exchange":
+            fields |= {"card-0": [str(payload["card"])], "position": [str(int(payload["position"]))]}
+        elif kind == "favourite":
+            fields["fav-0"] = [str(payload["card"])]
+    except (KeyError, ValueError, TypeError):
+        return None  # a stored entry these players cannot have made: no form for it
+    return str(kind), fields
+
+
 # A short game a scorer records at a new table with the fewest players (two: five positions).
 DEMO = [
     (
@@ -160,7 +181,8 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
     out["out_picker"] = _one(notation, "out", _("Card that goes"), form)
     out["in_picker"] = _one(notation, "in", _("Card that comes"), form)
     out["fav_picker"] = _one(notation, "fav", _("The last card"), form)
-    out["missing"] = [(players.index(p), p) for p in d.get("favourites_missing", ())]
+    out["missing"] = [(players.index(p), p) for p in d.get("can_reveal", ())]  # eight turns had, none shown
+    out["fav_player"] = form.get("player", str(out["missing"][0][0]) if out["missing"] else "")
     out["kind_choice"] = form.get("kind", "partner_swap" if d["teams"] else "redraw")
     return out
 

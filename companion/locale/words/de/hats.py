@@ -125,4 +125,6 @@ WORDS = {
     "holds the cookie": "hat den Keks",
     "worth now: %(n)s": "jetzt wert: %(n)s",
     "The tea table is not laid out yet.": "Der Teetisch ist noch nicht gedeckt.",
+    "Save the fix: a swap": "Korrektur speichern: ein Tausch",
+    "Save the fix: a black hat": "Korrektur speichern: ein schwarzer Hut",
 }

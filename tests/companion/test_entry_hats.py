@@ -1,0 +1,141 @@
+"""Hats' entry forms through the test client: the tea table, a turn (a swap or a black hat, the legal positions
+from the game), optional actions, favourites and the end state at once; refusals in words, forms filled in again
+after an Undo and for a correction ("Fix"), and the panel with the explained score."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.test import Client
+
+from companion import services
+from companion.models import Table
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+PLAYERS = ["Ana", "Ben", "Cleo"]
+SETUP = {f"pos-{i}": c for i, c in enumerate(["red-1", "blue-2", "green-3", "yellow-4", "orange-5", "purple-6"])}
+
+
+@pytest.fixture
+def table(db: None, client: Client) -> Table:
+    table = services.create_table("hats", PLAYERS, {})
+    client.get(f"/s/{table.scorer_token}/")
+    return table
+
+
+def post(client: Client, table: Table, action: str, data: dict):
+    return client.post(f"/t/{table.code}/record/{action}/", data, **HTMX)
+
+
+def live(table: Table) -> list[dict]:
+    return [dict(e.payload) for e in table.events.filter(retracted=False).order_by("seq")]
+
+
+def checked(page: str, name: str) -> list[str]:
+    inputs = re.findall(r"<input[^>]*>", page)
+    return [
+        re.search(r'value="([^"]*)"', i).group(1)  # type: ignore[union-attr]
+        for i in inputs
+        if f'name="{name}"' in i and re.search(r"\bchecked\b", i)
+    ]
+
+
+def test_setup_then_a_swap_and_a_black_hat(client: Client, table: Table) -> None:
+    assert post(client, table, "setup", SETUP | {"first": "1"}).status_code == 200
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert "Ben&#x27;s turn, 1 of 8." in page or "Ben's turn, 1 of 8." in page
+    assert checked(page, "player") == ["1", "1"]  # whose turn it is, already chosen (turn and optional action)
+    assert "Whose favourite" not in page  # nobody has had eight turns
+    legal = json.loads(re.search(r'data-legal="([^"]*)"', page).group(1).replace("&quot;", '"'))  # type: ignore[union-attr]
+    assert legal["grey-3"] == [1, 2] and legal["red-1"] == [1]  # the game's list, not the template's
+    assert post(client, table, "exchange", {"player": "1", "card-0": "grey-3", "position": "2"}).status_code == 200
+    assert post(client, table, "black_hat", {"player": "2"}).status_code == 200
+    assert live(table)[1:] == [
+        {"type": "exchange", "player": "Ben", "card": "grey-3", "position": 2},
+        {"type": "black_hat", "player": "Cleo"},
+    ]
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert "Ben holds the cookie." in page and "blue ×1: 2" in page
+
+
+def test_an_exchange_off_the_table_is_refused_in_words_and_changes_nothing(client: Client, table: Table) -> None:
+    post(client, table, "setup", SETUP | {"first": "0"})
+    response = post(client, table, "exchange", {"player": "0", "card-0": "red-2", "position": "7"})
+    assert response.status_code == 400 and table.events.count() == 1
+    assert "The position must be from 1 to 6." in response.content.decode()
+    response = post(client, table, "exchange", {"player": "0", "card-0": "pink-2", "position": "1"})
+    assert response.status_code == 400 and "is not a card at this table" in response.content.decode()
+
+
+def test_an_illegal_swap_is_recorded_and_flagged(client: Client, table: Table) -> None:
+    post(client, table, "setup", SETUP | {"first": "0"})
+    assert post(client, table, "exchange", {"player": "0", "card-0": "grey-1", "position": "2"}).status_code == 200
+    page = client.get(f"/t/{table.code}/check/").content.decode()
+    assert "hats.exchange" in page and "an exchange takes a card of the same type or a lower one" in page
+
+
+def test_optional_actions(client: Client, table: Table) -> None:
+    post(client, table, "setup", SETUP | {"first": "0"})
+    data = {"player": "0", "kind": "redraw", "out-0": "red-2", "in-0": "blue-4"}
+    assert post(client, table, "optional", data).status_code == 200
+    assert live(table)[-1] == {"type": "redraw", "player": "Ana", "discard": "red-2", "draw": "blue-4"}
+    data["kind"] = "partner_swap"  # three players: no partner
+    response = post(client, table, "optional", data)
+    assert response.status_code == 400 and "a partner swap needs four players" in response.content.decode()
+
+
+def test_undo_brings_the_swap_back_filled_in_and_fix_corrects_it(client: Client, table: Table) -> None:
+    post(client, table, "setup", SETUP | {"first": "0"})
+    post(client, table, "exchange", {"player": "0", "card-0": "red-4", "position": "1"})
+    client.post(f"/t/{table.code}/undo/", **HTMX)
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert checked(page, "card-0") == ["red-4"] and checked(page, "position") == ["1"]
+    post(client, table, "exchange", {"player": "0", "card-0": "red-4", "position": "1"})
+    seq = table.events.filter(retracted=False).order_by("seq").last().seq  # type: ignore[union-attr]
+    page = client.get(f"/t/{table.code}/?fix={seq}").content.decode()
+    assert f"/t/{table.code}/correct/{seq}/black_hat/" in page and checked(page, "position") == ["1"]
+    response = client.post(f"/t/{table.code}/correct/{seq}/black_hat/", {"player": "0"}, **HTMX)
+    assert response.status_code == 200
+    assert live(table)[-1] == {"type": "black_hat", "player": "Ana"}
+
+
+def test_the_end_state_at_once_with_the_explained_score(client: Client, table: Table) -> None:
+    data = {f"table-{i}": c for i, c in enumerate(["red-1", "blue-2", "red-3", "green-4", "yellow-5", "orange-6"])}
+    data |= {"coll-0": ["red-4", "red-5", "green-1"], "hats-0": "5", "hats-1": "8", "hats-2": "8"}
+    data |= {"fav-0": "red-2", "fav-1": "purple-1", "fav-2": "blue-1", "cookie": "none"}
+    assert post(client, table, "final", data).status_code == 200
+    event = live(table)[-1]
+    assert event["cookie"] is None and event["collections"] == {"Ana": ["red-4", "red-5", "green-1"]}
+    standings = client.get(f"/t/{table.code}/standings.json").json()
+    # Ana: red 1 + 1, green 4, 5 black hats, favourite red 4 + 5 - 2 = 7 -> 18; Ben 8 - 1; Cleo 8 - 1.
+    assert standings["totals"] == {"Ana": 18, "Ben": 7, "Cleo": 7} and standings["winners"] == ["Ana"]
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert "favourite red 2: red collected 4 + 5, minus 2" in page and "Position 3 · worth 3" in page
+    assert "does not count (its type lies lower)" in page
+
+
+def test_the_end_state_form_is_offered_only_until_the_first_turn(client: Client, table: Table) -> None:
+    assert "Enter the end state at once" in client.get(f"/t/{table.code}/").content.decode()
+    post(client, table, "setup", SETUP | {"first": "0"})
+    assert "Enter the end state at once" in client.get(f"/t/{table.code}/").content.decode()
+    post(client, table, "black_hat", {"player": "0"})
+    assert "Enter the end state at once" not in client.get(f"/t/{table.code}/").content.decode()
+
+
+def test_german_words_on_the_page(client: Client, table: Table) -> None:
+    post(client, table, "setup", SETUP | {"first": "0"})
+    page = client.get(f"/t/{table.code}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Teetisch" in page and "Tausch speichern" in page
+
+
+def test_a_favourite_is_asked_of_those_who_had_eight_turns(client: Client, table: Table) -> None:
+    post(client, table, "setup", SETUP | {"first": "0"})
+    for _ in range(8):
+        for seat in ("0", "1", "2"):
+            post(client, table, "black_hat", {"player": seat})
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert "Whose favourite (the last card in hand)?" in page and checked(page, "player") == ["0"]
+    assert post(client, table, "favourite", {"player": "1", "fav-0": "red-3"}).status_code == 200
+    assert live(table)[-1] == {"type": "favourite", "player": "Ben", "card": "red-3"}
