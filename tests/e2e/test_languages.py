@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from companion.models import Table
 from games import registry
+from tests.companion.history_golden import build
 from tests.companion.test_every_game import demo, new_table_data
 from tests.e2e.test_screens import look
 
@@ -47,3 +48,19 @@ def test_each_games_screens_fit_320_px(open_phone, slug: str, lang: str) -> None
     page.goto(f"/rules/{slug}/?table={table.code}")
     expect(page.locator("section.rule").first).to_be_visible()
     look(page, f"{slug}-rules")
+
+
+@pytest.mark.parametrize("lang", NEW)
+def test_the_history_screens_fit_320_px(open_phone, lang: str) -> None:
+    """The group's history, a player's page with its chart, and a finished table with its chart and notes."""
+    tables = build()
+    page = open_phone(width=320, lang=lang, path=f"/g/{tables['T1'].group.token}/")
+    page.goto("/history/")
+    expect(page.locator(".history-list > li")).to_have_count(4)
+    look(page, "history")
+    page.goto("/history/player/Ben/")
+    expect(page.locator("figure.chart-box svg[role=img]")).to_have_count(1)
+    look(page, "history-player")
+    page.goto(f"/t/{tables['T1'].code}/")
+    page.locator("#past").scroll_into_view_if_needed()
+    look(page, "history-table", skip="#entry")
