@@ -128,4 +128,7 @@ WORDS = {
     "%(name)s took an optional action between %(last)s's turn and %(next)s's: only they may take one": "%(name)s hizo una acción opcional entre el turno de %(last)s y el de %(next)s: solo ellos pueden hacerla",
     "Save the fix: a swap": "Corregir: un cambio",
     "Save the fix: a black hat": "Corregir: un sombrero negro",
+    "counts": "cuenta",
+    "does not count": "no cuenta",
+    "Only the lowest position of each type counts at the end.": "Al final solo cuenta la posición más baja de cada tipo.",
 }

@@ -128,4 +128,7 @@ WORDS = {
     "%(name)s took an optional action between %(last)s's turn and %(next)s's: only they may take one": "%(name)s a fait une action facultative entre le tour de %(last)s et celui de %(next)s\xa0: seuls ces deux-là le peuvent",
     "Save the fix: a swap": "Corriger\xa0: un échange",
     "Save the fix: a black hat": "Corriger\xa0: un chapeau noir",
+    "counts": "compte",
+    "does not count": "ne compte pas",
+    "Only the lowest position of each type counts at the end.": "À la fin, seule la position la plus basse de chaque type compte.",
 }
