@@ -115,8 +115,6 @@ WORDS = {
     "Tea table": "Teetisch",
     "Nobody holds the cookie yet.": "Noch hat niemand den Keks.",
     "Position %(n)s · worth %(v)s": "Platz %(n)s · wert %(v)s",
-    "%(label)s: counts": "%(label)s: zählt",
-    "%(label)s: does not count (its type lies lower)": "%(label)s: zählt nicht (seine Sorte liegt weiter unten)",
     "%(name)s holds the cookie.": "%(name)s hat den Keks.",
     "types: %(n)s": "Sorten: %(n)s",
     "black hats: %(n)s": "schwarze Hüte: %(n)s",
@@ -125,6 +123,9 @@ WORDS = {
     "holds the cookie": "hat den Keks",
     "worth now: %(n)s": "jetzt wert: %(n)s",
     "The tea table is not laid out yet.": "Der Teetisch ist noch nicht gedeckt.",
+    "counts": "zählt",
+    "does not count": "zählt nicht",
+    "Only the lowest position of each type counts at the end.": "Am Ende zählt von jeder Sorte nur der niedrigste Platz.",
     "Save the fix: a swap": "Korrektur speichern: ein Tausch",
     "Save the fix: a black hat": "Korrektur speichern: ein schwarzer Hut",
 }
