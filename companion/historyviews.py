@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -54,9 +55,10 @@ class Line:
     """One table in the history list."""
 
     table: history.Ref
+    url: str
     game: str
     summary: history.Summary
-    standings: list[tuple[int, str, int]]  # (place, name, total), best first
+    standings: list[tuple[int, str, int, str, bool]]  # (place, name, total, the player's page, won), best first
     chart: str
 
 
@@ -108,11 +110,8 @@ def matches(f: Filters, s: history.Summary) -> bool:
     )
 
 
-def _standings(s: history.Summary) -> list[tuple[int, str, int]]:
-    return sorted(zip(s.places, s.players, s.totals, strict=True), key=lambda line: (line[0], s.players.index(line[1])))
-
-
-def _line(table: history.Ref, s: history.Summary) -> Line:
+def _line(table: history.Ref, s: history.Summary, pages: dict[str, str]) -> Line:
+    """One table of the list; `pages` holds each player's page address (reversed once per page, not per line)."""
     name = history.game_name(table.game)
     chart = charts.progression(
         s.players,
@@ -122,7 +121,17 @@ def _line(table: history.Ref, s: history.Summary) -> Line:
         end_score=s.end_score,
         small=True,
     )
-    return Line(table, name, s, _standings(s), chart)
+    order = sorted(range(len(s.players)), key=lambda i: (s.places[i], i))
+    standings = [
+        (s.places[i], s.players[i], s.totals[i], _page(pages, s.players[i]), s.players[i] in s.winners) for i in order
+    ]
+    return Line(table, reverse("table", args=[table.code]), name, s, standings, chart)
+
+
+def _page(pages: dict[str, str], name: str) -> str:
+    if name not in pages:
+        pages[name] = reverse("history_player", args=[name])
+    return pages[name]
 
 
 @require_GET
@@ -131,15 +140,17 @@ def group_history(request: HttpRequest) -> HttpResponse:
     f = read_filters(request)
     lines = played(group, f)
     page = Paginator(lines, PAGE).get_page(request.GET.get("page"))
+    pages: dict[str, str] = {}
     context = {
         "group": group,
         "label": groups.label(group),
         "f": f,
         "page": page,
-        "lines": [_line(t, s) for t, s in page.object_list],
+        "lines": [_line(t, s, pages) for t, s in page.object_list],
         "games": [(g.slug, g.name) for g in registry.GAMES.values()],
         "players": list(group.players.values_list("name", flat=True)),
         "base": f.query(),
+        "won_label": _("won"),
     }
     return render(request, "history/group.html", context)
 
