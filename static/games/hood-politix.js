@@ -168,7 +168,7 @@
     if (!verdict || verdict.dataset.shown) return;
     verdict.dataset.shown = "1";
     var heading = verdict.querySelector("h2");
-    verdict.scrollIntoView({block: "start", behavior: reducedMotion ? "auto" : "smooth"});
+    verdict.scrollIntoView({block: "start"});  // at once: the table is waiting for the answer
     if (heading) heading.focus({preventScroll: true});
   }
 

@@ -102,6 +102,7 @@ def test_three_rounds_timers_on_a_second_phone_and_a_dispute(open_phone, table: 
     verdict = scorer.locator("[data-hp-verdict]")
     expect(verdict.locator("h2")).to_have_text("✗ Not legal")
     expect(verdict.locator("h2")).to_be_focused()
+    expect(verdict.locator("h2")).to_be_in_viewport()
     expect(verdict).to_contain_text("it matches neither its colour, nor its number, nor its action.")
     expect(verdict).to_contain_text("it is still Ben's turn.")
     expect(verdict.locator("a.rule-link")).to_have_attribute(
