@@ -8,17 +8,20 @@ not hold, so a page costs the same number of queries for 10 tables as for 500 on
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from datetime import date
+from pathlib import Path
 from typing import Any, Protocol
 
 from django.db import transaction
 from django.db.models import DateField, QuerySet
 from django.db.models.functions import Coalesce, TruncDate
 
+import games
 from games import registry
 from games.base import InvalidOptions
 
@@ -27,6 +30,19 @@ from .models import Table, TableSummary
 
 FORMAT = 1  # bump when Summary's fields or their meaning change: every stored summary is derived again
 CACHED = 5000  # summaries one process holds (a few hundred bytes each)
+
+
+def _fingerprint() -> str:
+    """A short hash of every module of the games package, as it is on disk when this process starts."""
+    root = Path(games.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+RULES = _fingerprint()  # the games' code: a stored summary derived with other code is derived again
 
 
 @dataclass(frozen=True)
@@ -220,7 +236,9 @@ def summaries(tables: Sequence[Versioned]) -> dict[int, Summary]:
     if not missing:
         return found
     versions = {t.pk: t.version for t in missing}
-    for row in TableSummary.objects.filter(table_id__in=versions, format=FORMAT).only("table_id", "version", "data"):
+    for row in TableSummary.objects.filter(table_id__in=versions, format=FORMAT, rules=RULES).only(
+        "table_id", "version", "data"
+    ):
         if versions[row.table_id] == row.version:
             found[row.table_id] = Summary.from_json(row.data)
     fresh = [t.pk for t in missing if t.pk not in found]
@@ -245,11 +263,15 @@ def _derive_and_store(given: Sequence[Table | None], pks: Sequence[int]) -> dict
             derived[table.pk] = EMPTY
             continue
         derived[table.pk] = derive(snap)
-        rows.append(TableSummary(table=table, version=snap.version, format=FORMAT, data=derived[table.pk].as_json()))
+        data = derived[table.pk].as_json()
+        rows.append(TableSummary(table=table, version=snap.version, format=FORMAT, rules=RULES, data=data))
     if rows:
         with transaction.atomic():
             TableSummary.objects.bulk_create(
-                rows, update_conflicts=True, unique_fields=["table"], update_fields=["version", "format", "data"]
+                rows,
+                update_conflicts=True,
+                unique_fields=["table"],
+                update_fields=["version", "format", "rules", "data"],
             )
     return derived
 

@@ -273,6 +273,9 @@ class TableSummary(models.Model):
     table = models.OneToOneField(Table, on_delete=models.CASCADE, primary_key=True, related_name="summary")
     version = models.PositiveIntegerField()
     format = models.PositiveSmallIntegerField()
+    # A fingerprint of the games' code it was derived with: after an upgrade that changes a rule or a stat, every
+    # summary is derived again (lazily), so no page shows a number the new code would not give.
+    rules = models.CharField(max_length=16, default="")
     data = models.JSONField()
 
     def __str__(self) -> str:

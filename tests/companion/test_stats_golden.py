@@ -118,3 +118,16 @@ def test_a_games_place_counters_become_the_round_placement_spread(monkeypatch: p
     (ana,) = stats.records("Ana", [(table, summary)])
     assert ana.round_places == {1: 2, 2: 1}
     assert [s.label for s in ana.stats] == ["Rounds"]
+
+
+def test_a_summary_stored_by_other_game_code_is_derived_again(tables: dict[str, Table]) -> None:
+    """After an upgrade that changes the games' code, a stored summary is not trusted: it is derived anew."""
+    from companion.models import TableSummary
+
+    t1 = tables["T1"]
+    history.summary(t1)
+    stored = TableSummary.objects.get(table=t1)
+    TableSummary.objects.filter(pk=stored.pk).update(rules="old-code", data={**stored.data, "totals": [0, 0, 0, 0]})
+    history.SUMMARIES.clear()
+    assert history.summary(t1).totals == (15, 5, 9, 23)
+    assert TableSummary.objects.get(table=t1).rules == history.RULES
