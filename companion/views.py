@@ -277,6 +277,8 @@ def note(request: HttpRequest, code: str) -> HttpResponse:
     payload = {k: v for k, v in entry.payload.items() if k != "note"}
     if text := request.POST.get("note", "").strip()[:MAX_NOTE]:
         payload["note"] = text
+    if payload == dict(entry.payload):  # the same note (or none again): nothing to record
+        return redirect(f"{reverse('table', args=[code])}#past")
     try:
         services.correct(snap.table, entry.seq, payload, _version(request), _key(request))
     except services.Refused as exc:

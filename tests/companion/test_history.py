@@ -203,3 +203,11 @@ def test_the_table_page_stores_no_summary(db: None) -> None:
     services.append(table, [hand("Cleo", Ana=13)])
     assert phone.get(f"/t/{table.code}/").status_code == 200
     assert not TableSummary.objects.exists()
+
+
+def test_the_same_round_note_again_records_nothing(tables: dict[str, Table]) -> None:
+    t1 = tables["T1"]
+    phone = scorer(t1)
+    version = Table.objects.get(pk=t1.pk).version
+    assert phone.post(f"/t/{t1.code}/note/", {"round": "2", "note": "  "}).status_code == 302
+    assert Table.objects.get(pk=t1.pk).version == version  # no note before, none now: no correction
