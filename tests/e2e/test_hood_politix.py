@@ -43,6 +43,20 @@ def record_round(page: Page, *names: str) -> float:
     return time.perf_counter() - start
 
 
+def settle(page: Page, player: str, top: tuple[str, str], played: tuple[str, str], deuces: int = 0) -> None:
+    """The dispute screen: who played, the colour and face on top and played, the Deuces building; Rule on it."""
+    page.locator("details[data-mode=dispute] summary").click()
+    dispute = page.locator("form.hp-dispute")
+    dispute.locator("label.chip").filter(has_text=player).first.click()
+    cards = dispute.locator("[data-hp-card]")
+    for n, (colour, face) in enumerate((top, played)):
+        cards.nth(n).locator(".hp-colours label").filter(has_text=colour).click()
+        cards.nth(n).locator(".hp-faces label").filter(has_text=face).click()
+    if deuces:
+        dispute.locator("input[name=deuces]").fill(str(deuces))
+    dispute.locator("[data-save]").click()
+
+
 def test_three_rounds_timers_on_a_second_phone_and_a_dispute(open_phone, table: Table) -> None:
     scorer = open_phone()
     scorer.goto(f"/s/{table.scorer_token}/")
@@ -90,15 +104,7 @@ def test_three_rounds_timers_on_a_second_phone_and_a_dispute(open_phone, table: 
     expect(turn).to_have_attribute("data-status", "running")
 
     # Politix: Ben played a blue Deuce on a red 7. The ruling shows at once and is logged for Check plays.
-    scorer.locator("details[data-mode=dispute] summary").click()
-    dispute = scorer.locator("form.hp-dispute")
-    dispute.locator("label.chip").filter(has_text="Ben").first.click()
-    cards = dispute.locator("[data-hp-card]")
-    cards.nth(0).locator(".hp-colours label").filter(has_text="red").click()
-    cards.nth(0).locator(".hp-faces label").filter(has_text="7").click()
-    cards.nth(1).locator(".hp-colours label").filter(has_text="blue").click()
-    cards.nth(1).locator(".hp-faces label").filter(has_text="Deuce").click()
-    dispute.locator("[data-save]").click()
+    settle(scorer, "Ben", ("red", "7"), ("blue", "Deuce"))
     verdict = scorer.locator("[data-hp-verdict]")
     expect(verdict.locator("h2")).to_have_text("✗ Not legal")
     expect(verdict.locator("h2")).to_be_focused()
@@ -111,16 +117,7 @@ def test_three_rounds_timers_on_a_second_phone_and_a_dispute(open_phone, table: 
     assert_accessible(scorer, "the ruling")
 
     # A legal one: Ana answers a Deuce stack of two with an In Yo Face; Ben, on her left, answers or draws 9.
-    scorer.locator("details[data-mode=dispute] summary").click()
-    dispute = scorer.locator("form.hp-dispute")
-    dispute.locator("label.chip").filter(has_text="Ana").first.click()
-    cards = dispute.locator("[data-hp-card]")
-    cards.nth(0).locator(".hp-colours label").filter(has_text="green").click()
-    cards.nth(0).locator(".hp-faces label").filter(has_text="Deuce").click()
-    cards.nth(1).locator(".hp-colours label").filter(has_text="yellow").click()
-    cards.nth(1).locator(".hp-faces label").filter(has_text="In Yo Face").click()
-    dispute.locator("input[name=deuces]").fill("2")
-    dispute.locator("[data-save]").click()
+    settle(scorer, "Ana", ("green", "Deuce"), ("yellow", "In Yo Face"), deuces=2)
     expect(verdict.locator("h2")).to_have_text("✓ Legal")
     expect(verdict).to_contain_text("Ben answers the stack or draws 9.")
 
