@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -32,8 +32,8 @@ class Filters:
     start: date | None = None
     end: date | None = None
 
-    def query(self, **changes: object) -> str:
-        """The list's address with these filters (and `changes`): what every number on a page links to."""
+    def query(self) -> str:
+        """The list's query string with these filters: what every number on a page links to."""
         values = {
             "game": self.game,
             "player": self.player,
@@ -42,7 +42,6 @@ class Filters:
             "from": self.start.isoformat() if self.start else "",
             "to": self.end.isoformat() if self.end else "",
         }
-        values |= {k: str(v) for k, v in changes.items()}
         return urlencode({k: v for k, v in values.items() if v})
 
     @property
@@ -208,13 +207,6 @@ def table_csv(request: HttpRequest, code: str) -> HttpResponse:
     if table is None:
         raise Http404(_("No such table."))
     return _csv(exports.as_csv([table]), f"kibitz-{table.game}-{table.code}.csv")
-
-
-@require_GET
-def player_redirect(request: HttpRequest) -> HttpResponse:
-    """The player picker of the history page without its script: ?name=Ana opens Ana's page."""
-    name = request.GET.get("name", "")
-    return redirect("history_player", name=name) if name else redirect("history")
 
 
 def table_part(snap: services.Snapshot, scorer: bool) -> dict[str, object]:

@@ -42,6 +42,5 @@ urlpatterns = [
     path("t/<str:code>/note/", views.note, name="note"),
     path("history/", historyviews.group_history, name="history"),
     path("history/tables.csv", historyviews.group_csv, name="history_csv"),
-    path("history/player/", historyviews.player_redirect, name="history_pick"),
     path("history/player/<path:name>/", historyviews.player_page, name="history_player"),
 ]
