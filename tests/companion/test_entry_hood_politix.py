@@ -217,3 +217,19 @@ def test_the_entry_speaks_german(client: Client, table: Table) -> None:
     assert "Runde 1 von 3: wer ging raus?" in page and "Tippen zum Starten" in page
     page = post(client, table, "dispute", DISPUTE)
     assert "Nicht erlaubt" in page and "Sie passt weder in Farbe noch Zahl noch Aktion." in page
+
+
+def test_an_undone_dispute_comes_back_filled_in_and_one_is_fixed_from_the_log(client: Client, table: Table) -> None:
+    post(client, table, "dispute", DISPUTE | {"deuces": "1", "target": "3"})
+    page = client.post(f"/t/{table.code}/undo/", **HTMX).content.decode()
+    form = page.split('class="hp-dispute"')[1].split("</form>")[0]
+    for name, value in (("top-colour", "red"), ("top-face", "7"), ("played-face", "deuce"), ("player", "1")):
+        assert re.search(rf'name="{name}" value="{value}" checked', form), name
+    assert 'name="deuces" min="0" max="50" value="1"' in form and '<option value="3" selected>' in form
+    client.post(f"/t/{table.code}/redo/", **HTMX)
+    seq = table.events.filter(retracted=False).get().seq
+    page = client.get(f"/t/{table.code}/?fix={seq}").content.decode()
+    assert f"/t/{table.code}/correct/{seq}/dispute/" in page
+    client.post(f"/t/{table.code}/correct/{seq}/dispute/", DISPUTE | {"played-colour": "red"}, **HTMX)
+    assert live(table)[0]["played"] == "red-deuce"
+    assert "✓</span> Legal" in client.get(f"/t/{table.code}/").content.decode()
