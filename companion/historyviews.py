@@ -105,7 +105,7 @@ def matches(f: Filters, s: history.Summary) -> bool:
     return (
         (not f.player or f.player in s.players)
         and (not f.opponent or f.opponent in s.players)
-        and (not f.won or (f.player in s.winners and s.counts))
+        and (not (f.won and f.player) or (f.player in s.winners and s.counts))  # won: needs a player
     )
 
 
