@@ -286,7 +286,14 @@ def _on_open(play: Play, players: Sequence[str], options: Options, assumed: list
         return Verdict(True, "hp.pimp-slap", why, then, draws, after, direction)
     if top.face == "busted" and card.face == FIVE_O:
         why = T("%(name)s played Five-O on Busted: Five-O does not stop a Busted.", name=name)
-        return _taken_back(play, options, "hp.busted", why)
+        then = T(
+            "%(name)s takes %(card)s back, draws %(n)d penalty cards and still misses the turn: %(next)s plays next.",
+            name=name,
+            card=_label(card),
+            n=options.penalty_cards,
+            next=after,
+        )
+        return Verdict(False, "hp.busted", why, then, ((name, options.penalty_cards),), after, direction)
     if card.framed:
         rule = "hp.framed"
         why = T("%(name)s played %(card)s: a framed card plays on anything.", name=name, card=_label(card))

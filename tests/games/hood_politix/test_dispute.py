@@ -126,6 +126,8 @@ def test_hp_busted_skips_the_next_player() -> None:
 def test_hp_busted_cannot_be_stopped_by_five_o_even_in_colour() -> None:
     verdict = ruling("yellow-busted", "yellow-five-o")
     assert (verdict.legal, verdict.rule) == (False, "hp.busted")
+    assert (verdict.turn, verdict.draws) == ("Cleo", (("Ben", 2),))  # Ben still misses the turn
+    assert "still misses the turn" in str(verdict.then)
 
 
 def test_hp_pimp_slap_everyone_else_draws_three() -> None:

@@ -182,4 +182,5 @@ WORDS = {
     "Stopped the game for nothing? Tap who: %(n)s penalty cards (false accusation).": "Umsonst angehalten? Tippe, wer: %(n)s Strafkarten (falsche Beschuldigung).",
     "Record %(name)s's %(n)s penalty cards": "%(n)s Strafkarten für %(name)s eintragen",
     "Extra round %(n)s · %(dealer)s deals": "Extrarunde %(n)s · %(dealer)s gibt",
+    "%(name)s takes %(card)s back, draws %(n)d penalty cards and still misses the turn: %(next)s plays next.": "%(name)s nimmt %(card)s zurück, zieht %(n)d Strafkarten und setzt trotzdem aus: %(next)s ist dran.",
 }

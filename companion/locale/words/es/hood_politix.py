@@ -182,4 +182,5 @@ WORDS = {
     "Stopped the game for nothing? Tap who: %(n)s penalty cards (false accusation).": "¿Se detuvo la partida por nada? Toca quién: %(n)s cartas de castigo (acusación falsa).",
     "Record %(name)s's %(n)s penalty cards": "Anotar las %(n)s cartas de castigo de %(name)s",
     "Extra round %(n)s · %(dealer)s deals": "Ronda extra %(n)s · reparte %(dealer)s",
+    "%(name)s takes %(card)s back, draws %(n)d penalty cards and still misses the turn: %(next)s plays next.": "%(name)s recoge %(card)s, roba %(n)d cartas de castigo y aun así pierde el turno: juega %(next)s.",
 }

@@ -182,4 +182,5 @@ WORDS = {
     "Stopped the game for nothing? Tap who: %(n)s penalty cards (false accusation).": "Partie arrêtée pour rien\xa0? Touchez qui\xa0: %(n)s cartes de pénalité (fausse accusation).",
     "Record %(name)s's %(n)s penalty cards": "Noter les %(n)s cartes de pénalité de %(name)s",
     "Extra round %(n)s · %(dealer)s deals": "Manche supplémentaire %(n)s · %(dealer)s donne",
+    "%(name)s takes %(card)s back, draws %(n)d penalty cards and still misses the turn: %(next)s plays next.": "%(name)s reprend %(card)s, pioche %(n)d cartes de pénalité et passe quand même son tour\xa0: %(next)s joue ensuite.",
 }
