@@ -45,7 +45,7 @@ PLAYERS = ("Ana", "Ben", "Cleo", "Dan")
 BOARD: list[Payload] = [
     {"name": "Internet Cafe", "value": 1, "ability": "start"},
     {"name": "Public Server", "value": 1, "ability": "start"},
-    *({"name": f"Router {i}", "value": i % 5 - 1} for i in range(1, 197)),
+    *({"name": f"Router {i}", "value": i % 5 - 1} for i in range(1, 58)),  # a real board has 30-40 fields
     {"name": "Critical Asset", "value": -5, "ability": "goal"},
 ]
 PAGE_SIZES = (10, 100, 1000, 2000)

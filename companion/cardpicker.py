@@ -104,6 +104,7 @@ def build(
     left = _counts(notation, available) if available is not None else None
     why = unavailable if unavailable is not None else _("played")
     shown = {card: _shown(notation, card) for card in cards}
+    words = _("%(card)s, %(n)d of %(copies)d")
     out: list[PickerSeat] = []
     for index, player in seats:
         picked = Counter(_canonical(notation, text) for text in (chosen or {}).get(index, ()))
@@ -117,7 +118,7 @@ def build(
             disabled = limit <= 0 and not picked[value]
             name_now = _("%(card)s, %(why)s") % {"card": label, "why": tr(why)} if disabled else label
             boxes = tuple(
-                Box(_copy_label(name_now, k, copies), k < picked[value], k >= limit and k >= picked[value])
+                Box(_copy_label(name_now, k, copies, words), k < picked[value], k >= limit and k >= picked[value])
                 for k in range(copies)
             )
             rows.setdefault(notation.group(card), []).append(
@@ -148,9 +149,12 @@ def picked(post: Mapping[str, Any], picker_name: str, seats: Sequence[tuple[int,
     return out
 
 
-def _copy_label(label: str, k: int, copies: int) -> str:
-    """The name of the k-th (from 0) of a card's inputs in one seat: "7, 2 of 6" when there are several."""
-    return label if copies == 1 else _("%(card)s, %(n)d of %(copies)d") % {"card": label, "n": k + 1, "copies": copies}
+def _copy_label(label: str, k: int, copies: int, words: str = "") -> str:
+    """The name of the k-th (from 0) of a card's inputs in one seat: "7, 2 of 6" when there are several.
+    `words`: that sentence already translated (a picker names hundreds of copies: gettext once, not each time)."""
+    if copies == 1:
+        return label
+    return (words or _("%(card)s, %(n)d of %(copies)d")) % {"card": label, "n": k + 1, "copies": copies}
 
 
 def _shown(notation: Notation[Any], card: Hashable) -> tuple[str, str, str, str, str, str]:

@@ -75,8 +75,7 @@ class WhiteHat(GameBase):
             {
                 "players": list(state.players),
                 "track": track(state),
-                "board": board_view(state),
-                "moves": sorted({m["to"] for m in _prompt(state).details.get("moves", [])}),
+                "board": board_view(state, frozenset(m["to"] for m in _prompt(state).details["moves"] or ())),
             },
         )
 
@@ -101,8 +100,9 @@ TRACK_ROW = 22
 
 
 def track(state: engine.State) -> dict[str, Any]:
-    """The Kramerleiste as a drawing: one row per player, the marker at their total and a faint dot for each
-    earlier total (under the default floor a row's dots only ever go right), ticks every 10 points."""
+    """The Kramerleiste as a drawing: one row per player, the marker at their total, a bar from zero to it and a
+    faint dot where it stood a round ago (under the default floor never right of the marker); ticks every 10
+    points, or every 20, 50, ... on a long game."""
     running = dict.fromkeys(state.players, 0)
     paths: dict[str, list[int]] = {p: [0] for p in state.players}
     for r in state.rounds:
@@ -122,12 +122,14 @@ def track(state: engine.State) -> dict[str, Any]:
             "total": running[p],
             "x": x(running[p]),
             "y": 14 + i * TRACK_ROW,
-            "trail": [x(v) for v in paths[p][:-1]],
+            "start": x(0),
+            "before": x(paths[p][-2]) if len(paths[p]) > 1 else None,
             "initial": p[:2],
         }
         for i, p in enumerate(state.players)
     ]
-    ticks = [{"x": x(v), "label": v} for v in range(low - low % 10, length + low + 1, 10)]
+    step = next(s for s in (10, 20, 50, 100, 200, 500, 1000, 10**9) if length // s <= 10)  # at most 11 ticks
+    ticks = [{"x": x(v), "label": v} for v in range(low - low % step, length + low + 1, step)]
     return {"rows": rows, "ticks": ticks, "width": TRACK_WIDTH, "height": 14 + len(rows) * TRACK_ROW}
 
 

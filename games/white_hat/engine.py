@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import NamedTuple
 
 from games.base import Flag, InvalidEvent
 from games.notation import WhiteHatCard
@@ -25,8 +26,9 @@ RANDOMIZER_FIELDS = 4  # the tile covers four fields
 Pawn = tuple[str, int]  # owner, 1 or 2
 
 
-@dataclass(frozen=True)
-class TrickRecord:
+class TrickRecord(NamedTuple):
+    """One trick as it was played (a named tuple: made for every trick of every replay)."""
+
     event: int
     number: int  # 1-based within the round
     plays: tuple[Play, ...]

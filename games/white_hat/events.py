@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.base import InvalidEvent, shown, whole_number_in
 from games.notation import WHITE_HAT_CARDS, CardError, WhiteHatCard, WhiteHatNotation
@@ -24,8 +24,9 @@ class RoundStart:
     hat: str | None
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
+    """One player's cards in a trick (a named tuple: a trick file holds thousands, and these are made fast)."""
+
     player: str
     cards: tuple[WhiteHatCard, ...]
     number: int = 0  # the set's number (wilds take it); 0 when only wilds; UNEQUAL when its numbers differ
@@ -147,6 +148,31 @@ def _words(what: str | Text | Callable[[], Text]) -> str | Text:
     return what() if callable(what) else what
 
 
+# The same few plays come again and again (a single 7, a pair of 9s): each is read once per process. Bounded, so
+# that no file can make it grow without end.
+_PLAYS: dict[tuple[Any, ...], tuple[tuple[WhiteHatCard, ...], int, bool]] = {}
+_PLAYS_MAX = 4096
+
+
+def _play(player: str, value: Any) -> Play:
+    try:
+        key = tuple(value) if type(value) is list else None
+        known = _PLAYS.get(key) if key is not None else None
+    except TypeError:  # something in the list that is no card at all (an object, a list)
+        key = known = None
+    if known is None:
+        cards = cards_of(value, lambda: T("the cards of %(name)s", name=player))
+        if not 1 <= len(cards) <= MAX_SET:
+            raise _fail(T("%(name)s plays %(n)d cards; a play is 1 to %(max)d", name=player, n=len(cards), max=MAX_SET))
+        made = play_of(player, cards)
+        if key is not None and all(type(v) is str for v in key):  # a key only text can equal (1 == True)
+            if len(_PLAYS) >= _PLAYS_MAX:
+                _PLAYS.clear()
+            _PLAYS[key] = (made.cards, made.number, made.hat)
+        return made
+    return Play(player, *known)
+
+
 def _round(raw: dict[str, Any]) -> RoundStart:
     dealer = _name(raw["dealer"], "dealer") if raw.get("dealer") is not None else None
     hat = _name(raw["hat"], "hat") if raw.get("hat") is not None else None
@@ -162,10 +188,7 @@ def _trick(raw: dict[str, Any]) -> Trick:
         if type(item) is not dict or len(item) != 2 or "player" not in item or "cards" not in item:
             raise _fail(T('each play must be {"player": ..., "cards": [...]}'))
         player = _name(item["player"], "player")
-        cards = cards_of(item["cards"], lambda player=player: T("the cards of %(name)s", name=player))
-        if not 1 <= len(cards) <= MAX_SET:
-            raise _fail(T("%(name)s plays %(n)d cards; a play is 1 to %(max)d", name=player, n=len(cards), max=MAX_SET))
-        plays.append(play_of(player, cards))
+        plays.append(_play(player, item["cards"]))
     if sum(p.hat for p in plays) > 1:
         raise _fail(T("the White Hat is played twice in one trick, but there is only one"))
     taken = cards_of(raw["taken"], "taken") if "taken" in raw else None

@@ -31,23 +31,25 @@ def legal_moves(state: State, player: str) -> list[dict[str, Any]]:
     return out
 
 
-def board_view(state: State) -> list[dict[str, Any]]:
-    """Each field with its value now, its ability and the pawns on it."""
+def board_view(state: State, targets: frozenset[int] = frozenset()) -> list[dict[str, Any]]:
+    """Each field with its value now (and the printed one when Exploit or the Randomizer changed it), its
+    ability, the pawns on it, and whether a legal move ends there (`targets`)."""
     board = state.board
     if board is None:
         return []
     on: dict[int, list[str]] = {}
     for (owner, n), spot in state.pawns.items():
         on.setdefault(spot, []).append(f"{owner}:{n}")
+    values = state.values
     return [
         {
             "index": i,
             "name": f.name,
-            "value": state.values[i],
-            "printed": f.value,
+            "value": values[i],
+            "changed": f.value if values[i] != f.value else None,
             "ability": f.ability,
-            "next": list(f.next),
-            "pawns": on.get(i, []),
+            "pawns": " ".join(on.get(i, ())),
+            "target": i in targets,
         }
         for i, f in enumerate(board.fields)
     ]

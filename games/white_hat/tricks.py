@@ -135,6 +135,9 @@ def take_count(trick: Trick, options: Options) -> int:
 def taken_breach(trick: Trick, options: Options, player: str) -> Text | None:
     """What is wrong with a hat trick's `taken`, or None: the hat and either the whole trick or exactly `n`
     further cards (no jokers under hat_take non-wild)."""
+    taken_ranks = sorted(c.rank for c in trick.taken or ())
+    if taken_ranks == sorted(c.rank for p in trick.plays for c in p.cards):
+        return None  # the whole trick (the common choice), told without counting
     taken = Counter(trick.taken or ())
     lying = Counter(c for p in trick.plays for c in p.cards)
     if taken - lying:

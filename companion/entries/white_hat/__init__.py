@@ -144,6 +144,10 @@ DEMO = [
 ]
 
 
+# Tapping a hand at the round's end: up to four of a number (more, and the sum is quicker to type).
+HAND_COPIES = 4
+
+
 def notation(snap: Snapshot) -> WhiteHatNotation:
     return WhiteHatNotation(pursuit=dict(snap.options.pursuit))
 
@@ -182,6 +186,7 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
             exclusive=False,
             chosen=cardpicker.picked(form, "hand", seats),
             legend=lambda name: _("%(name)s still holds") % {"name": name},
+            per_seat=HAND_COPIES,
         ),
         "leaders": [(i, name, json.dumps(d["orders"][name])) for i, name in seats],
         "leader_index": leader_index,
