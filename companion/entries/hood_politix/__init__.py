@@ -17,6 +17,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from companion.entries import FormError, seat, whole_number
+from companion.entries.hood_politix import chooser
 from companion.services import Snapshot
 from games.hood_politix import referee
 from games.hood_politix.describe import REASON_WORDS
@@ -149,14 +150,17 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         "d": d,
         "kind": snap.prompt.kind,
         "seats": list(enumerate(players)),
-        "places": [(k, form.get(f"place-{k}", "")) for k in range(len(players))],
+        "places": chooser.places(
+            list(enumerate(players)), [(k, form.get(f"place-{k}", "")) for k in range(len(players))]
+        ),
         "reasons": [(r, REASON_WORDS[r]) for r in PENALTY_REASONS],
         "penalty_cards": snap.options.penalty_cards,
         "penalty_max": PENALTY_CARDS[1],
         "stack_max": MAX_STACK,
-        "colours": colours,
-        "faces": faces,
-        "slots": [(slot, _slot_form(form, slot)) for slot in CARD_SLOTS],
+        "cards": [
+            chooser.card(slot, legend, _slot_form(form, slot), colours, faces)
+            for slot, legend in zip(CARD_SLOTS, (_("What lay on top?"), _("What was played?")), strict=True)
+        ],
         "dispute": {
             "player": form.get("player", ""),
             "deuces": form.get("deuces", "0"),
