@@ -272,7 +272,7 @@ class _Replay:
         hands = {p: _hand_points(event.hands.get(p, 0), self.options) for p in self.players}
         raw = {p: fields[p] + hands[p] for p in self.players}
         floor = self.options.floor == "round"
-        points = {p: max(0, v) if floor else v for p, v in raw.items()}
+        points = {p: 0 if floor and v < 0 else v for p, v in raw.items()}
         final = event.final or play.goal is not None
         self._check_final(index, event, play)
         notes: list[Text] = []

@@ -116,7 +116,7 @@ def winner(trick: Trick, options: Options) -> int:
         value = play.number or wild
         if best < 0 or (value == best_value and later) or (value < best_value if reverse else value > best_value):
             best_value, best = value, position
-    return max(best, 0)
+    return best if best > 0 else 0
 
 
 def eligible(trick: Trick, options: Options) -> Counter[WhiteHatCard]:
@@ -170,5 +170,4 @@ def order_from(players: Sequence[str], leader: str) -> tuple[str, ...]:
 
 def plays_in_order(plays: Sequence[Play], players: Sequence[str]) -> bool:
     start = players.index(plays[0].player)
-    count = len(players)
-    return all(players[(start + i) % count] == play.player for i, play in enumerate(plays))
+    return [p.player for p in plays] == [*players[start:], *players[:start]]
