@@ -100,7 +100,7 @@ def test_a_dispute_is_recorded_and_its_ruling_shown_at_once(client: Client, tabl
     assert "Not legal" in page
     assert "Ben played blue Deuce on red 7: it matches neither its colour, nor its number, nor its action." in page
     assert "Ben takes blue Deuce back and draws 2 penalty cards; it is still Ben&#x27;s turn." in page
-    assert "#hp.match" in page
+    assert "#hp.match" in page and "Rule: Matching the card on top</a>" in page
     flags = client.get(f"/t/{table.code}/check/").content.decode()
     assert "1 found" in flags and "Ben played blue Deuce on red 7" in flags
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from companion.entries import FormError, seat, whole_number
@@ -190,8 +191,10 @@ def _newest_verdict(snap: Snapshot) -> dict[str, Any] | None:
     ruling = referee.verdict(state, record)
     player = record.play.player
     seats = list(enumerate(snap.players))
+    titles = {section["anchor"]: section["title"] for section in snap.game.rules(get_language() or "en")}
     return {
         "ruling": ruling,
+        "title": titles.get(ruling.rule, ruling.rule),
         "player": player,
         "seat": snap.players.index(player),
         # the penalty that goes with the ruling, one tap away: the player's, or the false accuser's
