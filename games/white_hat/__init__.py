@@ -75,7 +75,7 @@ class WhiteHat(GameBase):
             {
                 "players": list(state.players),
                 "track": track(state),
-                "board": board_view(state, frozenset(m["to"] for m in _prompt(state).details["moves"] or ())),
+                "board": board_view(state, frozenset(m["to"] for m in _prompt(state).details.get("moves", ()))),
             },
         )
 

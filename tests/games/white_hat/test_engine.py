@@ -138,3 +138,8 @@ def test_the_panel_shows_the_board_with_pawns_and_the_legal_moves() -> None:
     assert panel.data["board"][0]["pawns"] == "Ana:1 Ben:1 Cleo:1"
     prompt = GAME.prompt(played)
     assert prompt.kind == "move" and prompt.details["mover"] == "Ana"
+
+
+def test_the_panel_of_a_finished_game_has_no_moves_to_offer() -> None:
+    played = state([end({"Ana": 1}, NO_FIELDS, final=True)], board=BOARD)
+    assert not any(f["target"] for f in GAME.panel(played).data["board"])
