@@ -138,3 +138,22 @@ def test_a_hat_trick_without_what_was_taken_is_asked_for(client: Client) -> None
     assert 'role="alert"' not in quick.content.decode()
     rounds = client.get(f"/t/{code}/standings.json").json()["rounds"]
     assert rounds == [{"Ana": 5, "Ben": 0, "explain": "Ben -1 counts as 0"}]
+
+
+@pytest.mark.django_db
+def test_undo_brings_a_trick_and_a_round_back_in_their_forms(client: Client) -> None:
+    client.post("/white-hat/box/", box_post(BOARD))
+    table = new_table(client, Preset.objects.get(), ["Ana", "Ben"])
+    url = f"/t/{table.code}/record"
+    # Ben's pair of 3s wins low against Ana's 5 and the hat; he takes the hat and two cards, not the whole trick.
+    hat = {"leader": "0", "play-0": ["5", "hat"], "play-1": ["3", "3"], "take": "some", "taken-0": ["3", "3"]}
+    assert client.post(f"{url}/trick/", hat, **HTMX).status_code == 200
+    page = client.post(f"/t/{table.code}/undo/", **HTMX).content.decode()
+    assert 'name="take" value="some" checked' in page
+    assert 'name="play-0" value="hat" checked' in page and 'name="taken-0" value="3" checked' in page
+    client.post(f"/t/{table.code}/redo/", **HTMX)
+    client.post(f"{url}/move/", {"move": "Ben:1@2"}, **HTMX)
+    client.post(f"{url}/round/", {"sum-0": "7", "hand-1": ["12", "12"], "final": "1"}, **HTMX)
+    page = client.post(f"/t/{table.code}/undo/", **HTMX).content.decode()
+    assert 'name="sum-0" value="7"' in page and 'name="hand-1" value="12" checked' in page
+    assert 'name="final" value="1" checked' in page

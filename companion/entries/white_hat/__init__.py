@@ -16,6 +16,7 @@ The forms' fields:
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from django.http import QueryDict
@@ -131,9 +132,58 @@ def field(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
     return [{"type": "field", "player": player, "field": index, "value": value}]
 
 
-__all__ = ["ACTIONS", "DEMO", "before_new_table", "context"]
+__all__ = ["ACTIONS", "DEMO", "before_new_table", "context", "form_for"]
 
 ACTIONS = {"start": start, "round": round_end, "trick": trick, "move": move, "field": field}
+
+
+def form_for(payload: Mapping[str, Any], snap: Snapshot) -> tuple[str, dict[str, list[str]]] | None:
+    """The form (action, fields) that records `payload`: a round's end or a trick, filled in again after an Undo.
+    None for other events, or when the entry does not fit these players."""
+    if snap.prompt.kind == "over":
+        return None
+    players = list(snap.players)
+    try:
+        if payload.get("type") == "round_end":
+            return "round", _round_fields(payload, players)
+        if payload.get("type") == "trick":
+            return "trick", _trick_fields(payload, players)
+    except (KeyError, ValueError, TypeError, AttributeError):
+        return None  # a stored entry these players cannot have made: no form for it
+    return None
+
+
+def _round_fields(payload: Mapping[str, Any], players: list[str]) -> dict[str, list[str]]:
+    fields: dict[str, list[str]] = {}
+    for name, hand in payload["hands"].items():
+        i = players.index(name)
+        if isinstance(hand, list):
+            fields[f"hand-{i}"] = [str(card) for card in hand]
+        else:
+            fields[f"sum-{i}"] = [str(int(hand))]
+    for name, values in (payload.get("fields") or {}).items():
+        i = players.index(name)
+        fields[f"field-{i}-1"], fields[f"field-{i}-2"] = [str(int(values[0]))], [str(int(values[1]))]
+    if payload.get("final"):
+        fields["final"] = ["1"]
+    return fields
+
+
+def _trick_fields(payload: Mapping[str, Any], players: list[str]) -> dict[str, list[str]]:
+    plays = payload["plays"]
+    fields = {"leader": [str(players.index(plays[0]["player"]))]}
+    for n, play in enumerate(plays):
+        fields[f"play-{n}"] = [str(card) for card in play["cards"]]
+    taken = payload.get("taken")
+    if taken is not None:
+        lying = sorted(str(card) for play in plays for card in play["cards"])
+        if sorted(str(card) for card in taken) == lying:
+            fields["take"] = ["all"]
+        else:
+            fields["take"] = ["some"]
+            fields["taken-0"] = [str(card) for card in taken if str(card) != "hat"]
+    return fields
+
 
 # A short game a scorer records at a new table with the fewest players (two, no board), for the tests every
 # registered game must pass: a round starts (Ben has the hat, so Ana leads), one trick, the round's end.
@@ -204,6 +254,7 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
             name="taken",
             multiple=True,
             exclusive=False,
+            chosen=cardpicker.picked(form, "taken", [(0, "")]),
             legend=lambda name: _("Besides the hat, the winner took"),
         ),
         "take": form.get("take", ""),
