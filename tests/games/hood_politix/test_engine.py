@@ -176,3 +176,9 @@ def test_stats_count_places_and_penalties_by_reason() -> None:
     assert stats["Cleo"]["place-4"] == 2 and stats["Cleo"]["lost"] == 2
     keys = {info.key for info in GAME.stat_info()} | {info.per for info in GAME.stat_info() if info.per}
     assert all(set(counters) <= keys for counters in stats.values())
+
+
+@pytest.mark.parametrize("reason", [["mic-check"], {"x": 1}, 5, None, "Mic-Check"])
+def test_a_penalty_reason_of_the_wrong_kind_is_named(reason: object) -> None:
+    with pytest.raises(InvalidEvent, match="a penalty's reason is one of"):
+        GAME.parse({"type": "penalty", "player": "Ana", "reason": reason})
