@@ -9,6 +9,7 @@ from games.base import GameError, shown
 from games.text import T
 
 MAX_NAME = 40
+RESERVED = "explain"  # a round's key in score's output, beside the players' names (FORMAT.md)
 # Control characters, line and paragraph separators, lone surrogates: a name is one line of real text.
 _NOT_IN_NAMES = {"Cc", "Cs", "Zl", "Zp"}
 # Format characters (U+200B, U+202E, U+FEFF, ...) are invisible: "A\u200bna" would pass for "Ana".
@@ -44,6 +45,8 @@ def check_players(names: object, min_players: int, max_players: int) -> tuple[st
                     char=f"U+{ord(invisible):04X}",
                 )
             )
+        if name == RESERVED:
+            raise InvalidPlayers(T("%(name)s cannot be a player's name: the scores use that word", name=name))
         if name in seats:
             raise InvalidPlayers(T("%(name)s is seated twice", name=name))
         seats.append(name)

@@ -29,6 +29,13 @@ def test_players_duplicate_name_is_rejected() -> None:
         check(["Ana", "Ben", "Ana"])
 
 
+def test_players_explain_is_not_a_name() -> None:
+    """Players: not `explain`, the key of a round's breakdown beside the names in score's output."""
+    with pytest.raises(InvalidPlayers, match="explain cannot be a player's name"):
+        check(["Ana", "explain", "Ben"])
+    assert check(["Ana", "Explain", "Ben"])[1] == "Explain"  # only the exact word is taken
+
+
 @pytest.mark.parametrize("bad", ["", "   ", None, 7])
 def test_players_empty_or_non_text_name_is_rejected(bad: object) -> None:
     """Players: every name is non-empty text."""
