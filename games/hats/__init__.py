@@ -59,7 +59,7 @@ class Hats(GameBase):
         return rank(standings, lowest_wins=False)
 
     def review(self, state: engine.State) -> list[Flag]:
-        return list(state.flags)
+        return state.review()
 
     def prompt(self, state: engine.State) -> Prompt:
         return _prompt(state)

@@ -42,7 +42,7 @@ class State:
     cookie: str | None = None
     quick: bool = False  # the end state was entered at once (`final`)
     over: bool = False
-    flags: tuple[Flag, ...] = ()
+    flags: tuple[tuple[int, str, str, Text], ...] = ()  # (event, player, rule, message): review() makes Flags
     types_seen: frozenset[str] = frozenset()  # two players: at most five types may appear
     events: int = 0  # events folded in
     last_event: int | None = None  # index of the latest turn or entry that changed the table, for the panel
@@ -61,6 +61,9 @@ class State:
     @property
     def turns_done(self) -> bool:
         return all(self.turns.get(p, 0) >= TURNS_EACH for p in self.players)
+
+    def review(self) -> list[Flag]:
+        return [Flag(*flag) for flag in self.flags]
 
     def partner(self, player: str) -> str | None:
         return left_of(self.players, player, 2) if self.rules.teams else None
@@ -167,7 +170,7 @@ class _Replay:
         return len(self.kinds[player]) + (1 if self.black_hats[player] else 0)
 
     def flag(self, index: int, player: str, rule: str, message: Text) -> None:
-        self.flags.append(Flag(index, player, rule, message))
+        self.flags.append((index, player, rule, message))  # a plain tuple: a long log may flag every turn
 
     # -- events ---------------------------------------------------------------------------------------------
 
