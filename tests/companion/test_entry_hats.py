@@ -113,7 +113,7 @@ def test_the_end_state_at_once_with_the_explained_score(client: Client, table: T
     assert standings["totals"] == {"Ana": 18, "Ben": 7, "Cleo": 7} and standings["winners"] == ["Ana"]
     page = client.get(f"/t/{table.code}/").content.decode()
     assert "favourite red 2: red collected 4 + 5, minus 2" in page and "Position 3 · worth 3" in page
-    assert "does not count" in page
+    assert "does not count" in page and "/new/hats/" in page
 
 
 def test_the_end_state_form_is_offered_only_until_the_first_turn(client: Client, table: Table) -> None:
