@@ -368,9 +368,11 @@ class _Replay:
                 index, leader, "wh.goal", T("a pawn reached the goal, so the round stopped at once; no more tricks")
             )
         held = self.held
-        if min(held.values()) <= 0:
-            out = next(p for p in self.players if held[p] <= 0)
-            self._flag(index, out, "wh.round-end", T("%(name)s has no cards left, so the round has ended", name=out))
+        if min(held.values()) <= 0:  # the round should have ended: each player out of cards, once
+            for out in (p for p in self.players if held[p] <= 0):
+                self._flag(
+                    index, out, "wh.round-end", T("%(name)s has no cards left, so the round has ended", name=out)
+                )
         if self.tricks:
             last = self.tricks[-1]
             if leader != last.winner:
@@ -421,7 +423,7 @@ class _Replay:
         for p in event.plays:
             have = held[p.player]
             size = len(p.cards)
-            if size > have:
+            if size > have > 0:  # with none left, wh.round-end has said it
                 self._flag(
                     index,
                     p.player,

@@ -99,11 +99,11 @@ def test_wh_hand_count_and_wh_round_end() -> None:
     assert rules([big]) == [(0, "Ana", "wh.hand-count")]
     tens = [trick(("Ana", [str(n)]), ("Ben", ["1"]), ("Cleo", ["1"])) for n in range(4, 14)]
     assert rules(tens) == []  # ten cards, ten tricks: Ana leads and wins each
+    # An eleventh trick: everyone is out of cards; each is flagged once, for the round that should have ended.
     assert rules([*tens, T1]) == [
         (10, "Ana", "wh.round-end"),
-        (10, "Ana", "wh.hand-count"),
-        (10, "Ben", "wh.hand-count"),
-        (10, "Cleo", "wh.hand-count"),
+        (10, "Ben", "wh.round-end"),
+        (10, "Cleo", "wh.round-end"),
     ]
 
 
