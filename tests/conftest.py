@@ -13,3 +13,12 @@ def _fresh_snapshot_cache() -> Iterator[None]:
     SNAPSHOTS.clear()
     yield
     SNAPSHOTS.clear()
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> Iterator[None]:
+    """A request in another language leaves that language active in the thread; the next test starts in English."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
