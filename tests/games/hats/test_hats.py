@@ -169,6 +169,14 @@ def test_the_cookie_in_a_final_entry_goes_by_types_only_when_left_out() -> None:
     assert play(ABC, [final(cookie=None)]).cookie is None
 
 
+def test_the_end_state_at_once_is_refused_after_tracked_turns() -> None:
+    """FORMAT.md: `final` is for a game that was not tracked turn by turn; a setup before it is fine."""
+    assert play(ABC, [setup(), final()]).over
+    with pytest.raises(InvalidEvent, match="not followed turn by turn") as refused:
+        play(ABC, [setup(), bh("Ana"), final()])
+    assert refused.value.index == 2
+
+
 def test_options_are_checked() -> None:
     with pytest.raises(InvalidOptions):
         GAME.options({"table_values": [1, 1, 2, 3, 4, 5]}, ABC)
