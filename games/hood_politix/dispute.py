@@ -143,12 +143,23 @@ def _taken_back(play: Play, options: Options, rule: str, why: Text) -> Verdict:
 def _jump_in(play: Play, options: Options) -> Verdict:
     top, card, name = play.top, play.played, play.player
     direction = play.direction or "left"
-    if (card.colour, card.face) != (top.colour, top.face):
-        why = T(
-            "%(name)s threw in %(card)s on %(top)s: a jump-in must be the same colour and face as the card on top.",
-            name=name,
-            card=_label(card),
-            top=_label(top),
+    identical = (card.colour, card.face) == (top.colour, top.face)
+    if not identical or (card.framed and play.building):
+        rule = "hp.jump-in" if not identical else "hp.stack-framed"
+        why = (
+            T(
+                "%(name)s threw in %(card)s on %(top)s: a jump-in must be the same colour and face as the card on top.",
+                name=name,
+                card=_label(card),
+                top=_label(top),
+            )
+            if not identical
+            else T(
+                "%(name)s threw in %(card)s on a building stack: a framed card is no answer to a stack, not even "
+                "as a jump-in.",
+                name=name,
+                card=_label(card),
+            )
         )
         then = T(
             "%(name)s takes %(card)s back and draws %(n)d penalty cards; play goes on where it stopped.",
@@ -156,7 +167,7 @@ def _jump_in(play: Play, options: Options) -> Verdict:
             card=_label(card),
             n=options.penalty_cards,
         )
-        return Verdict(False, "hp.jump-in", why, then, ((name, options.penalty_cards),), None, direction, play.building)
+        return Verdict(False, rule, why, then, ((name, options.penalty_cards),), None, direction, play.building)
     why = T(
         "%(name)s threw in %(card)s, identical to %(top)s: a jump-in may come at any time.",
         name=name,

@@ -167,6 +167,13 @@ def test_hp_jump_in_must_be_identical_in_colour_and_face() -> None:
     assert ruling("blue-in-yo-face", "blue-in-yo-face", jump_in=True, in_yo_faces=1).stack == 10
 
 
+def test_hp_stack_framed_holds_for_a_jump_in_too() -> None:
+    """A framed card is no answer to a building stack, even thrown in identical to the top card."""
+    framed = ruling("red-deuce*", "red-deuce*", jump_in=True, deuces=1)
+    assert (framed.legal, framed.rule, framed.draws) == (False, "hp.stack-framed", (("Ben", 2),))
+    assert ruling("red-7", "red-7*", jump_in=True).legal  # the frame is no part of colour and face
+
+
 def test_a_stack_on_a_card_that_cannot_carry_one_is_the_played_cards_own() -> None:
     """FORMAT.md's example: blue-deuce on red-7 with one Deuce: nothing built on a 7, so it must match."""
     verdict = ruling("red-7", "blue-deuce", player="Ana", deuces=1)
