@@ -185,15 +185,20 @@ def _trick(raw: dict[str, Any]) -> Trick:
     if not isinstance(plays_raw, list) or not plays_raw:
         raise _fail(T('plays must list each play, like [{"player": "Ana", "cards": ["7"]}]'))
     plays = []
+    hats = 0
     for item in plays_raw:
         if type(item) is not dict or len(item) != 2 or "player" not in item or "cards" not in item:
             raise _fail(T('each play must be {"player": ..., "cards": [...]}'))
-        player = _name(item["player"], "player")
-        plays.append(_play(player, item["cards"]))
-    if sum(p.hat for p in plays) > 1:
+        player = item["player"]
+        if type(player) is not str or not player:
+            player = _name(player, "player")  # says what is wrong
+        play = _play(player, item["cards"])
+        hats += play.hat
+        plays.append(play)
+    if hats > 1:
         raise _fail(T("the White Hat is played twice in one trick, but there is only one"))
     taken = cards_of(raw["taken"], "taken") if "taken" in raw else None
-    return Trick(tuple(plays), taken, any(p.hat for p in plays))
+    return Trick(tuple(plays), taken, hats == 1)
 
 
 def _move(raw: dict[str, Any]) -> Move:
