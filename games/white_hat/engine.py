@@ -404,10 +404,12 @@ class _Replay:
                     ),
                 )
         if not in_order:
-            expected = join(order_from(self.players, leader))
+            turns = order_from(self.players, leader)
+            early = next(p.player for p, due in zip(event.plays, turns, strict=False) if p.player != due)
+            expected = join(turns)
             self._flag(
                 index,
-                leader,
+                early,  # the first to play out of turn
                 "wh.play-order",
                 T(
                     "trick %(n)d was not played in turn from %(name)s (%(order)s)",

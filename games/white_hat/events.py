@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -142,7 +143,25 @@ def cards_of(value: Any, what: str | Text | Callable[[], Text]) -> tuple[WhiteHa
             raise _fail(T("%(what)s: %(why)s", what=_words(what), why=exc.text)) from None
     if sum(1 for c in cards if c.rank == HAT_RANK) > 1:
         raise _fail(T("%(what)s: there is only one White Hat", what=_words(what)))
+    _within_the_box(cards, what)
     return cards
+
+
+def _within_the_box(cards: tuple[WhiteHatCard, ...], what: str | Text | Callable[[], Text]) -> None:
+    """No more copies of a card than the box holds (six of a number, five jokers): a count that cannot be."""
+    if len(cards) <= 5:  # too few to hold six of anything
+        return
+    for card, n in Counter(cards).items():
+        if n > NOTATION.copies(card):
+            raise _fail(
+                T(
+                    "%(what)s: %(n)d copies of %(card)s, but the box holds only %(copies)d",
+                    what=_words(what),
+                    n=n,
+                    card=NOTATION.format(card),
+                    copies=NOTATION.copies(card),
+                )
+            )
 
 
 def _words(what: str | Text | Callable[[], Text]) -> str | Text:
@@ -197,6 +216,7 @@ def _trick(raw: dict[str, Any]) -> Trick:
         plays.append(play)
     if hats > 1:
         raise _fail(T("the White Hat is played twice in one trick, but there is only one"))
+    _within_the_box(tuple(c for play in plays for c in play.cards), lambda: T("the trick"))
     taken = cards_of(raw["taken"], "taken") if "taken" in raw else None
     return Trick(tuple(plays), taken, hats == 1)
 

@@ -143,3 +143,18 @@ def test_the_panel_shows_the_board_with_pawns_and_the_legal_moves() -> None:
 def test_the_panel_of_a_finished_game_has_no_moves_to_offer() -> None:
     played = state([end({"Ana": 1}, NO_FIELDS, final=True)], board=BOARD)
     assert not any(f["target"] for f in GAME.panel(played).data["board"])
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        end({"Ana": ["7"] * 7}, NO_FIELDS),  # a hand with seven 7s
+        trick(("Ana", ["7", "7", "7", "7"]), ("Ben", ["7", "7", "7"]), ("Cleo", ["1"])),  # seven 7s in a trick
+        trick(("Ana", ["joker"] * 3), ("Ben", ["joker"] * 3), ("Cleo", ["1"])),  # six jokers
+    ],
+)
+def test_no_more_copies_of_a_card_than_the_box_holds(event: dict) -> None:
+    """FORMAT.md: six of each number, five jokers and one hat; more in one trick or hand is a count that cannot be."""
+    with pytest.raises(InvalidEvent, match="the box holds only"):
+        state([event])
+    assert state([end({"Ana": ["7"] * 6 + ["joker"] * 5}, NO_FIELDS)]).totals["Ana"] == 6 * 2 + 5 * 4

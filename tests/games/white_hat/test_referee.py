@@ -68,7 +68,8 @@ def test_wh_first_lead_right_of_the_hat_holder_unless_any() -> None:
 
 
 def test_wh_play_order_plays_go_round_the_table_from_the_leader() -> None:
-    assert rules([trick(("Ana", ["9"]), ("Cleo", ["3"]), ("Ben", ["4"]))]) == [(0, "Ana", "wh.play-order")]
+    """The flag names the first player who played out of turn (Cleo, before Ben), not the leader."""
+    assert rules([trick(("Ana", ["9"]), ("Cleo", ["3"]), ("Ben", ["4"]))]) == [(0, "Cleo", "wh.play-order")]
 
 
 def test_wh_hat_take_every_choice() -> None:
