@@ -157,3 +157,23 @@ def test_undo_brings_a_trick_and_a_round_back_in_their_forms(client: Client) -> 
     page = client.post(f"/t/{table.code}/undo/", **HTMX).content.decode()
     assert 'name="sum-0" value="7"' in page and 'name="hand-1" value="12" checked' in page
     assert 'name="final" value="1" checked' in page
+
+
+@pytest.mark.django_db
+def test_fix_corrects_a_round_end_from_the_log_and_keeps_the_rest(client: Client) -> None:
+    client.post("/white-hat/box/", box_post(BOARD))
+    table = new_table(client, Preset.objects.get(), ["Ana", "Ben"])
+    fields = {"field-0-1": "0", "field-0-2": "0", "field-1-1": "0", "field-1-2": "0"}
+    client.post(f"/t/{table.code}/record/round/", {"sum-0": "7", "sum-1": "3"} | fields, **HTMX)
+    client.post(f"/t/{table.code}/record/round/", {"sum-0": "1", "sum-1": "2"} | fields, **HTMX)
+    first = table.events.filter(retracted=False).order_by("seq").first()
+    assert first is not None and first.payload["type"] == "round_end"
+    assert f'href="?fix={first.seq + 1}#entry"' in client.get(f"/t/{table.code}/").content.decode()  # Edit the newest
+    page = client.get(f"/t/{table.code}/?fix={first.seq}").content.decode()
+    assert f"/t/{table.code}/correct/{first.seq}/round/" in page and 'name="sum-0" value="7"' in page
+    fixed = client.post(f"/t/{table.code}/correct/{first.seq}/round/", {"sum-0": "5", "sum-1": "3"} | fields, **HTMX)
+    assert fixed.status_code == 200
+    assert client.get(f"/t/{table.code}/standings.json").json()["rounds"] == [
+        {"Ana": 5, "Ben": 3},
+        {"Ana": 1, "Ben": 2},
+    ]
