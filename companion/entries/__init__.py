@@ -5,7 +5,8 @@ Each game names its web module in `Game.web` (for the real games a package here,
 - `context(snapshot, form)`: what its templates show, with the values to refill after an error;
 - a `templates/` folder beside it with `entry.html` (and `panel.html` when the game has a state panel),
   reached as "game/<slug>/<file>" (companion/loaders.py);
-- optionally `before_new_table(group, preset)`: a step before the new-table form, as (url, words) shown above it, or None;
+- optionally `before_new_table(group, preset)`: a step before the new-table form, as (url, words) shown above
+  it, or None;
 - optionally `form_for(payload, snapshot)`: the (action, fields) of the form that stands for a stored event, or
   None; with it, an undone entry comes back in its form filled in, and the log offers "Fix" on the event types
   listed in `FIXABLE` (the form, filled in as the table stood before the entry, posts to the correct view).

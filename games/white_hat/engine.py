@@ -6,6 +6,7 @@ pawns stand), so the fold records each flag as it goes (rules and their ids in r
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -16,7 +17,7 @@ from games.notation import WhiteHatCard
 from games.players import left_of
 from games.text import T, Text, join
 from games.white_hat.board import Board
-from games.white_hat.events import Event, FieldChange, Move, Play, RoundEnd, RoundStart, Trick
+from games.white_hat.events import NOTATION, Event, FieldChange, Move, Play, RoundEnd, RoundStart, Trick
 from games.white_hat.options import Options
 from games.white_hat.tricks import breaches, order_from, plays_in_order, taken_breach, why, winner
 
@@ -268,6 +269,9 @@ class _Replay:
         play = self._open()
         for name in event.hands:
             self._seat(name)
+        self._check_box(event)
+        if self.tricks:
+            self._check_left(index, event)
         fields = self._field_points(event)
         hands = {p: _hand_points(event.hands.get(p, 0), self.options) for p in self.players}
         raw = {p: fields[p] + hands[p] for p in self.players}
@@ -296,6 +300,49 @@ class _Replay:
         self.next_dealer = left_of(self.players, play.dealer)
         self.round, self.tricks, self.held = None, [], {}
         self.finished = final
+
+    def _check_box(self, event: RoundEnd) -> None:
+        """The hands left and the cards this round's tricks put out of play (all but what a hat trick's winner
+        took back) come from one box: no more copies of a card than it holds, a count that cannot be."""
+        out: Counter[WhiteHatCard] = Counter()
+        for hand in event.hands.values():
+            if not isinstance(hand, int):
+                out.update(hand)
+        for record in self.tricks:
+            gone = Counter(c for p in record.plays for c in p.cards)
+            gone.subtract(record.taken)
+            out.update(+gone)
+        for card, n in out.items():
+            if n > NOTATION.copies(card):
+                raise _fail(
+                    T(
+                        "the hands left and the cards played this round hold %(n)d copies of %(card)s, but the box "
+                        "holds only %(copies)d",
+                        n=n,
+                        card=NOTATION.format(card),
+                        copies=NOTATION.copies(card),
+                    )
+                )
+
+    def _check_left(self, index: int, event: RoundEnd) -> None:
+        """With tricks recorded, Kibitz knows how many cards each player still holds: a hand given as more cards
+        than that cannot be. (Fewer, or a round_end while everyone holds cards, is taken as the table's word: a
+        table need not record every trick of a round.)"""
+        held = self.held
+        for p in self.players:
+            hand = event.hands.get(p)
+            if isinstance(hand, tuple) and len(hand) > held[p]:
+                self._flag(
+                    index,
+                    p,
+                    "wh.hand-count",
+                    T(
+                        "%(name)s is left with %(n)d cards, but after the tricks recorded %(name)s held only %(have)d",
+                        name=p,
+                        n=len(hand),
+                        have=held[p],
+                    ),
+                )
 
     def _field_points(self, event: RoundEnd) -> dict[str, int]:
         if event.fields is not None:

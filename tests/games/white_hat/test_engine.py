@@ -158,3 +158,18 @@ def test_no_more_copies_of_a_card_than_the_box_holds(event: dict) -> None:
     with pytest.raises(InvalidEvent, match="the box holds only"):
         state([event])
     assert state([end({"Ana": ["7"] * 6 + ["joker"] * 5}, NO_FIELDS)]).totals["Ana"] == 6 * 2 + 5 * 4
+
+
+def test_the_box_limits_hold_across_a_rounds_hands_and_the_cards_its_tricks_put_out_of_play() -> None:
+    """FORMAT.md's box (six of a number, five jokers, one hat) holds for the whole round, not just one hand."""
+    with pytest.raises(InvalidEvent, match="box holds only 1") as caught:
+        state([end({"Ana": ["hat"], "Ben": ["hat"]}, NO_FIELDS)])
+    assert caught.value.index == 0
+    with pytest.raises(InvalidEvent, match="9 copies of 7"):
+        state([end({"Ana": ["7"] * 5, "Ben": ["7"] * 4}, NO_FIELDS)])
+    played = trick(("Ana", ["9", "9", "9", "9"]), ("Ben", ["1", "1", "1", "1"]), ("Cleo", ["2"]))
+    with pytest.raises(InvalidEvent, match="7 copies of 9") as caught:
+        state([played, end({"Ben": ["9", "9", "9"]}, NO_FIELDS)])
+    assert caught.value.index == 1
+    taken_back = trick(("Ana", ["9", "9"]), ("Ben", ["hat", "1"]), ("Cleo", ["2"]), taken=["hat", "9", "9"])
+    assert state([taken_back, end({"Ben": ["9"] * 6}, NO_FIELDS)]).rounds  # a hat trick's cards go back to a hand

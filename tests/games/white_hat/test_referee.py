@@ -200,3 +200,14 @@ def test_wh_goal_stops_the_round_at_once() -> None:
     assert rules([*events, end({}, final=True)], two, board=board) == [(2, "Ana", "wh.goal")]
     assert rules([events[0], end({}, final=True)], two, board=board) == []  # no move recorded: nothing to check
     assert rules([events[0], events[1], end({}, final=True)], two, board=board) == []
+
+
+def test_wh_hand_count_a_hand_left_with_more_cards_than_the_tricks_leave() -> None:
+    """With tricks recorded Kibitz knows each player's count: more left in hand than that cannot be; fewer is
+    taken as the table's word (a table need not record every trick)."""
+    events = [
+        {"type": "round", "hat": "Cleo"},
+        trick(("Ben", ["9", "9", "9", "9"]), ("Cleo", ["3", "3", "3", "3"]), ("Ana", ["2"])),
+        {"type": "round_end", "hands": {"Ana": ["1"] * 6 + ["2"] * 4, "Ben": ["5"]}, "fields": {}},
+    ]
+    assert rules(events) == [(2, "Ana", "wh.hand-count")]  # Ana held 9 after her single 2, not 10
