@@ -509,7 +509,8 @@ class HoodNotation:
         cleaned = _clean(text, "red-7")
         shown = repr(str(text).strip())
         framed = cleaned.endswith("*")
-        cleaned = cleaned.rstrip("*").rstrip("-")  # "red-7 *" reads as "red-7*"
+        if framed:  # one star: "red-7**" is no card
+            cleaned = cleaned[:-1].rstrip("-")  # "red-7 *" reads as "red-7*"
         colour = next(
             (c for c in sorted(self._by_fold, key=len, reverse=True) if cleaned.startswith(c + "-")),
             None,

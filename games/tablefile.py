@@ -139,8 +139,8 @@ def _parse(game: Game, raw: Any, index: int) -> Any:
 def _meta(data: Mapping[str, Any]) -> dict[str, str]:
     meta = {}
     for name in META_FIELDS:
-        if name in data:
-            value = data[name]
+        value = data.get(name)
+        if value is not None:  # null, like a field left out: exporters often write it for an empty one
             if not isinstance(value, str):
                 raise TableFileError(T("%(field)s must be a string", field=name))
             meta[name] = value

@@ -176,13 +176,13 @@ def _final(raw: dict[str, Any]) -> Final:
         table=_cards(raw["table"], "table"),
         collections=MappingProxyType(
             {
-                _name(p, "collections"): _cards(c, T("%(name)s's collection", name=shown(p)))
+                _name(p, "collections"): _cards(c, T("%(name)s's collection", name=p[:40]))
                 for p, c in collections.items()
             }
         ),
         black_hats=MappingProxyType({_name(p, "black_hats"): n for p, n in black_hats.items()}),
         favourites=MappingProxyType(
-            {_name(p, "favourites"): _card(c, T("%(name)s's favourite", name=shown(p))) for p, c in favourites.items()}
+            {_name(p, "favourites"): _card(c, T("%(name)s's favourite", name=p[:40])) for p, c in favourites.items()}
         ),
         cookie=None if cookie is None else _name(cookie, "cookie"),
         cookie_given="cookie" in raw,

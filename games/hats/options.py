@@ -76,6 +76,8 @@ def rules_for(options: Options, seats: int) -> Rules:
 def _types(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
         raise InvalidOptions(T('types must be a list of names, like ["red", "blue"]'))
+    if len(value) > len(HATS_TYPES):
+        raise InvalidOptions(T("types: the box holds %(n)d types of cards, so at most %(n)d names", n=len(HATS_TYPES)))
     return HatsNotation(types=value).types  # the notation refuses empty names and a type named twice
 
 

@@ -333,3 +333,10 @@ def test_hood_framed_cards_sit_in_their_own_row_and_carry_a_mark() -> None:
     assert len(notation.cards()) == 4 * 18 + 4 * 2
     with pytest.raises(ValueError, match="framed_faces: no such face"):
         HoodNotation(framed_faces=["skip"])
+
+
+def test_hood_a_framed_card_has_one_star() -> None:
+    """FORMAT.md: a trailing `*` marks the framed card; two stars are no card."""
+    assert HoodNotation().parse("blue-3*").framed
+    with pytest.raises(CardError):
+        HoodNotation().parse("blue-3**")

@@ -114,3 +114,11 @@ def test_refusals_never_spell_out_a_huge_value(event: dict[str, Any]) -> None:
     with pytest.raises((TableFileError, InvalidEvent)) as caught:
         tablefile.read(SMALL | {"events": [event]}).replay()
     one_line(caught.value)
+
+
+def test_optional_top_level_fields_may_be_null_like_left_out() -> None:
+    """FORMAT.md: title, played_on and notes are optional; null (as exporters write an empty one) is no error."""
+    table = tablefile.read(SMALL | {"title": None, "played_on": None, "notes": None, "events": []})
+    assert table.meta == {}
+    with pytest.raises(TableFileError, match="title must be a string"):
+        tablefile.read(SMALL | {"title": 7, "events": []})

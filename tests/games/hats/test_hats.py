@@ -231,3 +231,14 @@ def test_an_optional_action_by_someone_else_is_flagged_turn_order_first() -> Non
     state = play(ABCD, [setup(), bh("Ana"), redraw])
     assert rules(state) == [(2, "Dan", "hats.turn-order"), (2, "Dan", "hats.optional-action")]
     assert "between Ana's turn and Ben's" in str(GAME.review(state)[0].message)
+
+
+def test_types_are_at_most_the_seven_in_the_box() -> None:
+    """FORMAT.md: the box holds 42 cards of 7 types; a table may rename them, not add an eighth."""
+    with pytest.raises(InvalidOptions, match="at most 7"):
+        GAME.options({"types": ["a", "b", "c", "d", "e", "f", "g", "h"]}, ABC)
+
+
+def test_a_refusal_names_the_player_without_quotes() -> None:
+    with pytest.raises(InvalidEvent, match=r"^Ana's collection must be a list"):
+        GAME.parse({"type": "final", "table": [], "favourites": {}, "collections": {"Ana": "red-3"}})
