@@ -1,6 +1,6 @@
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
-from django.urls import path
+from django.urls import include, path
 
 from companion import groupviews, historyviews, views
 from companion.entries.white_hat import box as white_hat_box
@@ -15,6 +15,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", views.home, name="home"),
     path("ping/", ping, name="ping"),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the footer's language picker
     path("new/<slug:slug>/", views.new_table, name="new_table"),
     path("import/", views.import_file, name="import"),
     path("join/", views.join, name="join"),

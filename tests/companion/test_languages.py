@@ -265,3 +265,13 @@ def test_every_rules_section_is_in_the_language(slug: str, lang: str) -> None:
     english = {s["anchor"]: s for s in registry.get(slug).rules("en")}
     own = {s.anchor: s for s in read(folder_of(registry.get(slug)), lang)}
     assert [a for a, s in english.items() if (s["reading"] is None) != (own[a].reading is None)] == []
+
+
+@pytest.mark.django_db
+def test_the_picker_at_the_foot_of_every_page_switches_the_language(client: Client) -> None:
+    """A phone set to English can still show a French table: the footer's picker (Django's set_language)."""
+    home = client.get("/").content.decode()
+    assert 'action="/i18n/setlang/"' in home and '<option value="fr" lang="fr">Français</option>' in home
+    assert client.post("/i18n/setlang/", {"language": "fr", "next": "/"}).status_code == 302
+    french = client.get("/").content.decode()
+    assert '<html lang="fr">' in french and '<option value="fr" lang="fr" selected>' in french
