@@ -11,6 +11,7 @@ import os
 import platform
 import random
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -72,6 +73,8 @@ class GameMaker:
             hat = self.rng.choice(PLAYERS)
             events.append({"type": "round", "dealer": PLAYERS[len(events) % 4], "hat": hat})
             held = dict.fromkeys(PLAYERS, 10)
+            # The round's share of the box: six of a number, less the 13s kept for the hands at its end.
+            self.supply = Counter({n: 6 for n in NUMBERS}) - Counter({"13": len(PLAYERS)})
             leader = PLAYERS[(PLAYERS.index(hat) - 1) % 4]
             while made < tricks and min(held.values()) > 0:
                 event, hat, leader = self.trick(leader, hat, held)
@@ -79,7 +82,7 @@ class GameMaker:
                 made += 1
                 if self.board and (step := self.move(leader, pawns)) is not None:
                     events.append(step)
-            hands = {p: self.rng.choice([0, 3, 7, ["13", "joker"]]) for p in PLAYERS}
+            hands = {p: self.rng.choice([0, 3, 7] + ([["13", "joker"]] if held[p] >= 2 else [])) for p in PLAYERS}
             end: Payload = {"type": "round_end", "hands": hands}
             if not self.board:
                 end["fields"] = {p: [self.rng.randint(-1, 5), self.rng.randint(-1, 5)] for p in PLAYERS}
@@ -93,7 +96,9 @@ class GameMaker:
         plays = []
         for player in order:
             n = size if player == leader or self.rng.random() < 0.7 else 1
-            cards = [self.rng.choice(NUMBERS)] * n
+            number = self.rng.choice([k for k, left in self.supply.items() if left >= n])
+            self.supply[number] -= n  # out of play, unless a hat trick's winner takes it back (below)
+            cards = [number] * n
             if use_hat and player == hat and (n == size):
                 cards[0] = "hat"
             plays.append({"player": player, "cards": cards})
@@ -108,6 +113,7 @@ class GameMaker:
         if "hat" in lying:
             held[won] += len(lying)
             hat = won
+            self.supply.update(c for c in lying if c != "hat")
         return event, hat, won
 
     def move(self, player: str, pawns: dict[tuple[str, int], int]) -> Payload | None:
