@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 
 from companion.models import Preset, Table
+from games.notation import WHITE_HAT_FACES
 from tests.games.white_hat.wh import BOARD
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -37,7 +38,8 @@ def new_table(client: Client, preset: Preset, players: list[str]) -> Table:
     page = client.get(f"/new/white-hat/?preset={preset.pk}").content.decode()
     assert "Edit your box" in page
     post = {f"player_{i}": name for i, name in enumerate(players)}
-    post |= {f"opt_pursuit_{k}": str(v) for k, v in enumerate(preset.options["pursuit"].values())}
+    # By key, in the form's order: PostgreSQL's jsonb keeps no key order, so the stored mapping's own order is no guide.
+    post |= {f"opt_pursuit_{k}": str(preset.options["pursuit"][face]) for k, face in enumerate(WHITE_HAT_FACES)}
     post |= {
         "opt_board": __import__("json").dumps(preset.options["board"]),
         "opt_floor": "round",
