@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET
 
 from companion import charts, exports, groups, history, services, stats
 from companion.models import Group, Table
-from games import registry
+from games import registry, tablefile
 
 PAGE = 20  # tables per page of the history list
 
@@ -225,4 +225,5 @@ def table_part(snap: services.Snapshot, scorer: bool) -> dict[str, object]:
         "chart": chart,
         "bg_stats": exports.bg_stats_link(snap) if s.finished else "",
         "rounds": range(1, len(s.progression) + 1),
+        "note_limit": tablefile.MAX_NOTE,  # the note forms count against it (kibitz.js)
     }

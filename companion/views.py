@@ -31,7 +31,6 @@ from games.base import Game
 SEEN_KEY = "kibitz_seen"  # the tables this phone has opened, newest first
 HOME_TABLES = 30  # the current group's newest tables the home page lists
 LOG_PAGE = 40  # log entries a page shows, newest first
-MAX_NOTE = 2000  # characters of a note on a table or a round
 
 Change = Callable[[Table, int | None, str], services.Snapshot]
 
@@ -257,12 +256,15 @@ def export(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def note(request: HttpRequest, code: str) -> HttpResponse:
     """The scorer's note on the table (`notes`), or on one round (`round` and `note`): a round's note goes into
-    the event that completed it, as a correction (the log keeps the event without it, undone)."""
+    the event that completed it, as a correction (the log keeps the event without it, undone). A note longer
+    than a table file may hold (tablefile.MAX_NOTE) is refused, never cut: the form comes back as typed."""
     snap = _snapshot(code)
     if denied := _deny(request, snap):
         return denied
     if "notes" in request.POST:
-        text = request.POST["notes"].strip()[:MAX_NOTE]
+        text = _typed_note(request.POST["notes"])
+        if len(text) > tablefile.MAX_NOTE:
+            return _note_refused(request, snap, {"field": "notes", "text": text})
         try:
             services.set_notes(snap.table, text)
         except services.Refused as exc:
@@ -273,19 +275,37 @@ def note(request: HttpRequest, code: str) -> HttpResponse:
     number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else 0
     if not 1 <= number <= len(ends):
         return _render_board(request, snap, error=_("There is no round %(n)s to note.") % {"n": raw[:6]}, status=400)
+    text = _typed_note(request.POST.get("note", ""))
+    if len(text) > tablefile.MAX_NOTE:
+        return _note_refused(request, snap, {"field": "note", "text": text, "round": number})
     entry = snap.live[ends[number - 1]]
     payload = {k: v for k, v in entry.payload.items() if k != "note"}
-    if text := request.POST.get("note", "").strip()[:MAX_NOTE]:
+    if text:
         payload["note"] = text
     if payload == dict(entry.payload):  # the same note (or none again): nothing to record
         return redirect(f"{reverse('table', args=[code])}#past")
     try:
         services.correct(snap.table, entry.seq, payload, _version(request), _key(request))
-    except services.Refused as exc:
-        return _render_board(
-            request, _snapshot(code), error=exc.message, status=409 if isinstance(exc, services.Stale) else 400
-        )
+    except services.Refused as exc:  # the note stays in its form, as typed, with why
+        typed = {"field": "note", "text": text, "round": number, "error": i18n.tr(exc.message)}
+        status = 409 if isinstance(exc, services.Stale) else 400
+        return _render_board(request, _snapshot(code), status=status, note=typed)
     return redirect(f"{reverse('table', args=[code])}#past")
+
+
+def _typed_note(raw: str) -> str:
+    """A note as typed, line breaks as the page counted them (a form sends CRLF; the counter sees LF)."""
+    return raw.replace("\r\n", "\n").strip()
+
+
+def _note_refused(request: HttpRequest, snap: services.Snapshot, typed: dict[str, object]) -> HttpResponse:
+    """The table page with the note form as it was sent and the sentence beside it (the counter said so first)."""
+    text = str(typed["text"])
+    error = _("This note has %(n)d characters; a note holds at most %(max)d. Shorten it, then save.") % {
+        "n": len(text),
+        "max": tablefile.MAX_NOTE,
+    }
+    return _render_board(request, snap, status=400, note=typed | {"error": error})
 
 
 @require_GET
@@ -421,6 +441,7 @@ def _render_board(
     template: str = "",
     fix: int | None = None,
     change: object = None,
+    note: dict[str, object] | None = None,
 ) -> HttpResponse:
     """The table page (or its board, for htmx). `fix` (or ?fix=SEQ) opens that log entry's form to correct it."""
     scorer = access.is_scorer(request, snap.table)
@@ -443,6 +464,7 @@ def _render_board(
         "entry": entries.panel(snap, form, action=action, fix=fixing) if scorer else {},
         "fixable": entries.fixable(snap.game.slug) if scorer else (),
         "past": historyviews.table_part(snap, scorer),  # the chart, the notes and the BG Stats link
+        "note": note or {},  # a refused note, as typed, with why (views.note)
     } | _log_page(snap, request.GET.get("log", ""))
     if not template:
         template = "table.html" if not request.htmx else "table.html#entry" if part else "table.html#board"

@@ -413,6 +413,40 @@
     if (note && e.detail.successful) note.hidden = true;
   });
 
+  // -- notes: a count in words near the limit, Save stopped over it ------------------------------------------
+  // No maxlength (it cuts a paste without a word); the server refuses a longer note and sends it back as typed.
+  // Counted as the server counts: code points of the trimmed text, a line break as one.
+  function initNote(area) {
+    if (area.dataset.ready) return;
+    area.dataset.ready = "1";
+    var form = area.form, limit = parseInt(area.dataset.noteLimit, 10);
+    if (!form || !limit) return;
+    var save = form.querySelector("button[type=submit]");
+    var out = document.createElement("output");
+    out.className = "note-count muted";
+    out.id = area.id + "-count";
+    out.setAttribute("aria-live", "polite");
+    area.after(out);
+    area.setAttribute("aria-describedby", ((area.getAttribute("aria-describedby") || "") + " " + out.id).trim());
+    function update() {
+      var n = Array.from(area.value.trim()).length, over = n > limit;
+      out.hidden = n < limit - Math.ceil(limit / 10);  // shown from 90% of the limit
+      out.textContent = over
+        ? fill(text(form, "Over", "Too long: {count} characters; a note holds at most {max}."), {count: n, max: limit})
+        : fill(text(form, "Left", "Characters left: {n}"), {n: limit - n});
+      out.classList.toggle("error", over);
+      out.classList.toggle("muted", !over);
+      if (save) save.disabled = over;
+    }
+    area.addEventListener("input", function () { area.dataset.typed = "1"; update(); });
+    update();
+  }
+  // A live update leaves a note being typed alone (its form posts the whole page, so nothing else is stale).
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    var target = e.detail.target;
+    if (target.id === "past" && target.querySelector("textarea[data-typed]")) e.preventDefault();
+  });
+
   function frame(root) {
     showConfirm(root);
     showSheet(root);
@@ -423,6 +457,7 @@
     root.querySelectorAll("[data-card-picker]").forEach(initCardPicker);
     root.querySelectorAll("form.trick").forEach(initTrick);
     root.querySelectorAll("form.pass").forEach(initPass);
+    root.querySelectorAll("textarea[data-note-limit]").forEach(initNote);
   }
   if (window.htmx) { window.htmx.onLoad(init); window.htmx.onLoad(frame); }
   else document.addEventListener("DOMContentLoaded", function () { init(document); frame(document); });

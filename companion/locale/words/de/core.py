@@ -441,6 +441,13 @@ WORDS = {
     "options: %(why)s": "options: %(why)s",
     "events must be a list": "events muss eine Liste sein",
     "a table holds at most %(max)d events; this file has %(n)d": "ein Tisch fasst höchstens %(max)d Ereignisse; diese Datei hat %(n)d",
+    # one limit for notes, in table files and on the site (issue 16)
+    "notes: %(n)d characters; a note holds at most %(max)d": "notes: %(n)d Zeichen; eine Notiz fasst höchstens %(max)d",
+    "event %(i)d: note: %(n)d characters; a note holds at most %(max)d": "Ereignis %(i)d: note: %(n)d Zeichen; eine Notiz fasst höchstens %(max)d",
+    "retracted %(i)d: note: %(n)d characters; a note holds at most %(max)d": "retracted %(i)d: note: %(n)d Zeichen; eine Notiz fasst höchstens %(max)d",
+    "This note has %(n)d characters; a note holds at most %(max)d. Shorten it, then save.": "Diese Notiz hat %(n)d Zeichen; eine Notiz fasst höchstens %(max)d. Kürze sie, dann speichere.",
+    "Characters left: {n}": "Noch frei: {n} Zeichen",
+    "Too long: {count} characters; a note holds at most {max}.": "Zu lang: {count} Zeichen; eine Notiz fasst höchstens {max}.",
     "%(field)s must be a string": "%(field)s muss ein Text sein",
     "played_on %(value)s is not a date like 2026-11-29": "played_on %(value)s ist kein Datum wie 2026-11-29",
     "retracted must be a list": "retracted muss eine Liste sein",

@@ -435,6 +435,13 @@ WORDS = {
     "options: %(why)s": "options: %(why)s",
     "events must be a list": "events debe ser una lista",
     "a table holds at most %(max)d events; this file has %(n)d": "una mesa admite como máximo %(max)d eventos; este archivo tiene %(n)d",
+    # one limit for notes, in table files and on the site (issue 16)
+    "notes: %(n)d characters; a note holds at most %(max)d": "notes: %(n)d caracteres; una nota admite como máximo %(max)d",
+    "event %(i)d: note: %(n)d characters; a note holds at most %(max)d": "evento %(i)d: note: %(n)d caracteres; una nota admite como máximo %(max)d",
+    "retracted %(i)d: note: %(n)d characters; a note holds at most %(max)d": "retracted %(i)d: note: %(n)d caracteres; una nota admite como máximo %(max)d",
+    "This note has %(n)d characters; a note holds at most %(max)d. Shorten it, then save.": "Esta nota tiene %(n)d caracteres; una nota admite como máximo %(max)d. Acórtala y guarda.",
+    "Characters left: {n}": "Caracteres restantes: {n}",
+    "Too long: {count} characters; a note holds at most {max}.": "Demasiado larga: {count} caracteres; una nota admite como máximo {max}.",
     "%(field)s must be a string": "%(field)s debe ser texto",
     "played_on %(value)s is not a date like 2026-11-29": "played_on %(value)s no es una fecha como 2026-11-29",
     "retracted must be a list": "retracted debe ser una lista",

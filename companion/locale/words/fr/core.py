@@ -435,6 +435,13 @@ WORDS = {
     "options: %(why)s": "options\xa0: %(why)s",
     "events must be a list": "events doit être une liste",
     "a table holds at most %(max)d events; this file has %(n)d": "une table contient au plus %(max)d événements\u202f; ce fichier en a %(n)d",
+    # one limit for notes, in table files and on the site (issue 16)
+    "notes: %(n)d characters; a note holds at most %(max)d": "notes\xa0: %(n)d caractères\u202f; une note en contient au plus %(max)d",
+    "event %(i)d: note: %(n)d characters; a note holds at most %(max)d": "événement %(i)d\xa0: note\xa0: %(n)d caractères\u202f; une note en contient au plus %(max)d",
+    "retracted %(i)d: note: %(n)d characters; a note holds at most %(max)d": "retracted %(i)d\xa0: note\xa0: %(n)d caractères\u202f; une note en contient au plus %(max)d",
+    "This note has %(n)d characters; a note holds at most %(max)d. Shorten it, then save.": "Cette note a %(n)d caractères\u202f; une note en contient au plus %(max)d. Raccourcissez-la, puis enregistrez.",
+    "Characters left: {n}": "Caractères restants\xa0: {n}",
+    "Too long: {count} characters; a note holds at most {max}.": "Trop long\xa0: {count} caractères\u202f; une note en contient au plus {max}.",
     "%(field)s must be a string": "%(field)s doit être du texte",
     "played_on %(value)s is not a date like 2026-11-29": "played_on %(value)s n'est pas une date comme 2026-11-29",
     "retracted must be a list": "retracted doit être une liste",
