@@ -189,9 +189,10 @@ def player_page(request: HttpRequest, name: str) -> HttpResponse:
 def group_csv(request: HttpRequest) -> HttpResponse:
     group = _group(request)
     f = read_filters(request)
-    pks = [r.pk for r, _s in reversed(played(group, f))]  # oldest first
-    by_pk = Table.objects.in_bulk(pks)
-    return _csv(exports.as_csv(by_pk[pk] for pk in pks), f"kibitz-group-{date.today().isoformat()}.csv")
+    found = {r.pk: s for r, s in played(group, f)}  # the stored summaries: no table is replayed
+    by_pk = Table.objects.in_bulk(list(found))
+    tables = [by_pk[pk] for pk in reversed(found)]  # oldest first
+    return _csv(exports.as_csv(tables, found), f"kibitz-group-{date.today().isoformat()}.csv")
 
 
 def _csv(text: str, filename: str) -> HttpResponse:

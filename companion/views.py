@@ -19,6 +19,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from companion import access, entries, groups, history, historyviews, i18n, services, throttle
+from companion import findings as checkpages
 from companion.board import board, log_line
 from companion.board import change as what_changed
 from companion.middleware import too_large
@@ -235,9 +236,10 @@ def share(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 def check(request: HttpRequest, code: str) -> HttpResponse:
+    """The referee's findings: a count per rule and one page of them (?rule=ID&page=N), never the whole list."""
     snap = _snapshot(code)
     titles = {s["anchor"]: s["title"] for s in snap.game.rules(request.LANGUAGE_CODE)}
-    findings = [(flag, event, titles.get(flag.rule, flag.rule)) for flag, event in services.review(snap)]
+    findings = checkpages.page(snap, titles, request.GET.get("rule", "")[:80], request.GET.get("page", ""))
     if request.htmx:  # the findings, and their count on the button
         scorer = access.is_scorer(request, snap.table)
         context = {"snap": snap, "findings": findings, "checked": True, "scorer": scorer}
@@ -437,7 +439,7 @@ def _render_board(
     flash: bool = False,
     form: QueryDict | None = None,
     action: str = "",
-    findings: list | None = None,
+    findings: checkpages.Findings | None = None,
     template: str = "",
     fix: int | None = None,
     change: object = None,
@@ -460,7 +462,7 @@ def _render_board(
         # (?part=NAME answers with the entry panel whole), so a swap after a write stays small on the wire.
         "lazy": bool(request.htmx) and not part,
         "checked": findings is not None,
-        "findings": findings or [],
+        "findings": findings,  # one page of Check plays (companion/findings.py), or None
         "entry": entries.panel(snap, form, action=action, fix=fixing) if scorer else {},
         "fixable": entries.fixable(snap.game.slug) if scorer else (),
         "past": historyviews.table_part(snap, scorer),  # the chart, the notes and the BG Stats link
