@@ -448,6 +448,11 @@ WORDS = {
     "This note has %(n)d characters; a note holds at most %(max)d. Shorten it, then save.": "Diese Notiz hat %(n)d Zeichen; eine Notiz fasst höchstens %(max)d. Kürze sie, dann speichere.",
     "Characters left: {n}": "Noch frei: {n} Zeichen",
     "Too long: {count} characters; a note holds at most {max}.": "Zu lang: {count} Zeichen; eine Notiz fasst höchstens {max}.",
+    # Check plays a page at a time, with a count per rule (issue 16)
+    "Every rule": "Alle Regeln",
+    "Earlier findings": "Frühere Funde",
+    "Later findings": "Spätere Funde",
+    "%(first)s–%(last)s of %(n)s": "%(first)s–%(last)s von %(n)s",
     "%(field)s must be a string": "%(field)s muss ein Text sein",
     "played_on %(value)s is not a date like 2026-11-29": "played_on %(value)s ist kein Datum wie 2026-11-29",
     "retracted must be a list": "retracted muss eine Liste sein",

@@ -442,6 +442,11 @@ WORDS = {
     "This note has %(n)d characters; a note holds at most %(max)d. Shorten it, then save.": "Esta nota tiene %(n)d caracteres; una nota admite como máximo %(max)d. Acórtala y guarda.",
     "Characters left: {n}": "Caracteres restantes: {n}",
     "Too long: {count} characters; a note holds at most {max}.": "Demasiado larga: {count} caracteres; una nota admite como máximo {max}.",
+    # Check plays a page at a time, with a count per rule (issue 16)
+    "Every rule": "Todas las reglas",
+    "Earlier findings": "Hallazgos anteriores",
+    "Later findings": "Hallazgos siguientes",
+    "%(first)s–%(last)s of %(n)s": "%(first)s–%(last)s de %(n)s",
     "%(field)s must be a string": "%(field)s debe ser texto",
     "played_on %(value)s is not a date like 2026-11-29": "played_on %(value)s no es una fecha como 2026-11-29",
     "retracted must be a list": "retracted debe ser una lista",

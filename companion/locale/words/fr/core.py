@@ -442,6 +442,11 @@ WORDS = {
     "This note has %(n)d characters; a note holds at most %(max)d. Shorten it, then save.": "Cette note a %(n)d caractères\u202f; une note en contient au plus %(max)d. Raccourcissez-la, puis enregistrez.",
     "Characters left: {n}": "Caractères restants\xa0: {n}",
     "Too long: {count} characters; a note holds at most {max}.": "Trop long\xa0: {count} caractères\u202f; une note en contient au plus {max}.",
+    # Check plays a page at a time, with a count per rule (issue 16)
+    "Every rule": "Toutes les règles",
+    "Earlier findings": "Constats précédents",
+    "Later findings": "Constats suivants",
+    "%(first)s–%(last)s of %(n)s": "%(first)s–%(last)s sur %(n)s",
     "%(field)s must be a string": "%(field)s doit être du texte",
     "played_on %(value)s is not a date like 2026-11-29": "played_on %(value)s n'est pas une date comme 2026-11-29",
     "retracted must be a list": "retracted doit être une liste",
