@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dan")
 LIMIT_BYTES = 100_000
+STATIC_BY_NAME = "django.contrib.staticfiles.storage.StaticFilesStorage"
 
 
 def flagged_hats_turns(count: int) -> list[dict[str, Any]]:
@@ -147,8 +148,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     url = args.database_url if args.database_url != "" else os.environ.get("DATABASE_URL")
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"Kibitz bench: bounded answers (Python {platform.python_version()}, load {load}, {args.runs} runs)")
+    os.environ.setdefault("KIBITZ_DEBUG", "0")  # as in production (bench_history.py does the same)
+    os.environ.setdefault("KIBITZ_SECRET_KEY", "bench-only-not-secret-" + "x" * 40)
+    os.environ.setdefault("KIBITZ_SSL_REDIRECT", "0")
+    os.environ.setdefault("KIBITZ_THROTTLE", "0")
     with django_database(url) as label:
+        from django.conf import settings
         from django.test import Client
+
+        settings.ALLOWED_HOSTS = ["*"]
+        # Static files by name: no collectstatic manifest in a throw-away run.
+        settings.STORAGES = {**settings.STORAGES, "staticfiles": {"BACKEND": STATIC_BY_NAME}}
 
         from companion import history, services
         from companion.models import Group
