@@ -438,14 +438,9 @@
       out.classList.toggle("muted", !over);
       if (save) save.disabled = over;
     }
-    area.addEventListener("input", function () { area.dataset.typed = "1"; update(); });
+    area.addEventListener("input", update);
     update();
   }
-  // A live update leaves a note being typed alone (its form posts the whole page, so nothing else is stale).
-  document.addEventListener("htmx:oobBeforeSwap", function (e) {
-    var target = e.detail.target;
-    if (target.id === "past" && target.querySelector("textarea[data-typed]")) e.preventDefault();
-  });
 
   function frame(root) {
     showConfirm(root);
