@@ -129,3 +129,8 @@ def test_an_emoji_name_gets_in(db: None) -> None:
     """A family emoji is a name, not an invisible character (games/players.py), and looks like no letter."""
     table = services.create_table("rickety-kate", [FAMILY, "Ben", "Cleo"], {})
     assert table.seats.get(position=0).player.name == FAMILY
+
+
+def test_the_refusal_is_in_the_phone_s_language(db: None) -> None:
+    response = Client().post("/new/rickety-kate/", new_table_form(LATIN, "Ben", CYRILLIC), HTTP_ACCEPT_LANGUAGE="de")
+    assert f"„{CYRILLIC}“ sieht aus wie „{LATIN}“" in response.content.decode()
