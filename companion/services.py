@@ -331,15 +331,15 @@ def hand_over(table: Table) -> Table:
     return locked
 
 
-def check_import(data: Any) -> tuple[tablefile.TableFile, Any]:
-    """The table file read and replayed with every check an import makes (the web page's preview uses it), or
-    Refused saying what is wrong; nothing is stored."""
+def check_import(data: Any, group: Group | None = None) -> tuple[tablefile.TableFile, Any]:
+    """The table file read and replayed with every check an import into `group` makes (the web page's preview
+    uses it), or Refused saying what is wrong; nothing is stored."""
     try:
         parsed = tablefile.read(data)
         state = parsed.replay()
     except (tablefile.TableFileError, InvalidEvent) as exc:
         raise Refused(exc.text) from None
-    _refuse_look_alikes(parsed.players)
+    _refuse_look_alikes(parsed.players, group.players.values_list("name", flat=True) if group else ())
     if len(parsed.meta.get("title", "")) > Table._meta.get_field("title").max_length:
         raise Refused(_("The title is too long."))
     _storable([parsed.meta, parsed.raw_options, parsed.raw_events, [r.event for r in parsed.retracted]])

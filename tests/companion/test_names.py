@@ -11,7 +11,7 @@ from django.test import Client
 from companion import services
 from companion.backup import backup, restore
 from companion.models import Group, Player, Table
-from companion.names import look_alike, skeleton
+from companion.names import _prototypes, look_alike, skeleton
 from tests.companion.test_views import new_table_form
 
 LATIN, CYRILLIC = "Ann", "\u0410nn"  # the second starts with CYRILLIC CAPITAL LETTER A
@@ -41,6 +41,15 @@ def test_look_alike_names_have_one_skeleton(one: str, other: str) -> None:
 @pytest.mark.parametrize(("one", "other"), [("Ann", "Anne"), ("Ann", "ann"), ("Dan", "Dana"), (FAMILY, "Ana")])
 def test_names_that_can_be_told_apart_have_different_skeletons(one: str, other: str) -> None:
     assert skeleton(one) != skeleton(other)
+
+
+def test_the_prototypes_are_read_back_from_the_library_s_data() -> None:
+    """Every line of confusables.txt that the library stored gives one source and its prototype; a new version of
+    the library that stored its data another way would show here first."""
+    table = _prototypes()
+    assert len(table) > 6000
+    assert table["\u0410"] == "A" and table["m"] == "rn" and table["0"] == "O" and table["1"] == "l"
+    assert "A" not in table and "rn" not in table  # prototypes map to nothing
 
 
 def test_the_sentence_names_both() -> None:
@@ -111,6 +120,8 @@ def test_import_refuses_look_alike_seats_and_the_preview_says_so(db: None) -> No
 
 def test_import_into_a_group_refuses_a_look_alike_of_its_players(db: None) -> None:
     first = services.create_table("rickety-kate", [LATIN, "Ben", "Cleo"], {})
+    with pytest.raises(services.Refused, match="who is already in this group"):
+        services.check_import(table_file(CYRILLIC, "Ben", "Cleo"), group=first.group)  # what a preview would say
     with pytest.raises(services.Refused, match="who is already in this group"):
         services.import_table(table_file(CYRILLIC, "Ben", "Cleo"), group=first.group)
     assert Table.objects.count() == 1
