@@ -17,9 +17,19 @@ from django.core.exceptions import ImproperlyConfigured
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
+TRUE_WORDS, FALSE_WORDS = frozenset({"1", "true", "yes", "on"}), frozenset({"0", "false", "no", "off"})
+
+
 def env_bool(name: str, default: bool) -> bool:
+    """The variable as a yes or no (1/0, true/false, yes/no, on/off, any case), `default` when unset. Anything
+    else stops the start: a typo such as KIBITZ_SSL_REDIRECT=ture must not quietly mean "off"."""
     value = os.environ.get(name)
-    return default if value is None else value.strip().lower() in {"1", "true", "yes", "on"}
+    if value is None:
+        return default
+    word = value.strip().lower()
+    if word not in TRUE_WORDS | FALSE_WORDS:
+        raise ImproperlyConfigured(f"{name}={value!r} is not a yes or no: use 1 or 0 (or true/false, yes/no, on/off)")
+    return word in TRUE_WORDS
 
 
 def env_list(name: str, default: list[str]) -> list[str]:
@@ -154,6 +164,8 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE  # an accepted upload 
 KIBITZ_THROTTLE = env_bool("KIBITZ_THROTTLE", True)
 # Behind a proxy, the client is the last X-Forwarded-For hop (the one the proxy added), not REMOTE_ADDR.
 KIBITZ_BEHIND_PROXY = env_bool("KIBITZ_BEHIND_PROXY", False)
+# Django's admin site at /admin/ only when asked for (companion/urls.py): off by default, production included.
+KIBITZ_ADMIN = env_bool("KIBITZ_ADMIN", False)
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("KIBITZ_SSL_REDIRECT", True)

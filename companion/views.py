@@ -36,6 +36,7 @@ MAX_NOTE = 2000  # characters of a note on a table or a round
 Change = Callable[[Table, int | None, str], services.Snapshot]
 
 
+@never_cache  # the group picker carries the group tokens: no cache may keep the page (never compressed: BREACH)
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """The current group's tables, newest first, then the tables this phone only opened (by link, join code

@@ -328,6 +328,8 @@ WORDS = {
     "the name %(name)s is longer than %(max)d characters": "der Name %(name)s ist länger als %(max)d Zeichen",
     "the name %(name)s has a line break or control character in it": "der Name %(name)s enthält einen Zeilenumbruch oder ein Steuerzeichen",
     "the name %(name)s has an invisible character (%(char)s) in it, so it could pass for another name": "der Name %(name)s enthält ein unsichtbares Zeichen (%(char)s) und könnte so für einen anderen Namen gehalten werden",
+    "'%(name)s' looks like '%(other)s', who is also at this table: choose a name that can be told apart.": "„%(name)s“ sieht aus wie „%(other)s“ (sitzt schon an diesem Tisch): Wähle einen Namen, der sich unterscheiden lässt.",
+    "'%(name)s' looks like '%(other)s', who is already in this group: choose a name that can be told apart.": "„%(name)s“ sieht aus wie „%(other)s“ (ist schon in dieser Gruppe): Wähle einen Namen, der sich unterscheiden lässt.",
     "%(name)s is seated twice": "%(name)s sitzt doppelt am Tisch",
     "this game takes %(min)d to %(max)d players, not %(n)d": "dieses Spiel ist für %(min)d bis %(max)d Personen, nicht für %(n)d",
     "unknown game %(slug)s (known: %(known)s)": "unbekanntes Spiel %(slug)s (bekannt: %(known)s)",

@@ -322,6 +322,8 @@ WORDS = {
     "the name %(name)s is longer than %(max)d characters": "el nombre %(name)s supera los %(max)d caracteres",
     "the name %(name)s has a line break or control character in it": "el nombre %(name)s contiene un salto de línea o un carácter de control",
     "the name %(name)s has an invisible character (%(char)s) in it, so it could pass for another name": "el nombre %(name)s contiene un carácter invisible (%(char)s) y podría pasar por otro nombre",
+    "'%(name)s' looks like '%(other)s', who is also at this table: choose a name that can be told apart.": "«%(name)s» se parece a «%(other)s», que ya está en esta mesa: elige un nombre que se pueda distinguir.",
+    "'%(name)s' looks like '%(other)s', who is already in this group: choose a name that can be told apart.": "«%(name)s» se parece a «%(other)s», que ya está en este grupo: elige un nombre que se pueda distinguir.",
     "%(name)s is seated twice": "%(name)s aparece dos veces en la mesa",
     "this game takes %(min)d to %(max)d players, not %(n)d": "este juego es para %(min)d a %(max)d jugadores, no %(n)d",
     "unknown game %(slug)s (known: %(known)s)": "juego desconocido %(slug)s (conocidos: %(known)s)",

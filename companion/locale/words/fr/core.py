@@ -322,6 +322,8 @@ WORDS = {
     "the name %(name)s is longer than %(max)d characters": "le nom %(name)s dépasse %(max)d caractères",
     "the name %(name)s has a line break or control character in it": "le nom %(name)s contient un saut de ligne ou un caractère de contrôle",
     "the name %(name)s has an invisible character (%(char)s) in it, so it could pass for another name": "le nom %(name)s contient un caractère invisible (%(char)s) et pourrait passer pour un autre nom",
+    "'%(name)s' looks like '%(other)s', who is also at this table: choose a name that can be told apart.": "«\xa0%(name)s\xa0» ressemble à «\xa0%(other)s\xa0», déjà à cette table\xa0: choisissez un nom que l’on peut distinguer.",
+    "'%(name)s' looks like '%(other)s', who is already in this group: choose a name that can be told apart.": "«\xa0%(name)s\xa0» ressemble à «\xa0%(other)s\xa0», déjà dans ce groupe\xa0: choisissez un nom que l’on peut distinguer.",
     "%(name)s is seated twice": "%(name)s figure deux fois à la table",
     "this game takes %(min)d to %(max)d players, not %(n)d": "ce jeu se joue de %(min)d à %(max)d joueurs, pas %(n)d",
     "unknown game %(slug)s (known: %(known)s)": "jeu inconnu %(slug)s (connus\xa0: %(known)s)",
