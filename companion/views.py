@@ -22,7 +22,7 @@ from companion import access, entries, groups, history, historyviews, i18n, serv
 from companion.board import board, log_line
 from companion.board import change as what_changed
 from companion.middleware import too_large
-from companion.models import Table, normalize_join_code
+from companion.models import Group, Table, normalize_join_code
 from companion.newtable import NewTableForm
 from companion.qr import qr_svg
 from games import registry, tablefile
@@ -310,7 +310,8 @@ def import_file(request: HttpRequest) -> HttpResponse:
             data = tablefile.decode(text)
             if request.POST.get("step") == "preview":  # the same checks, nothing stored: what it would import
                 throttle.uncount(throttle.CREATE, request)
-                return render(request, "import.html", {"preview": _preview(data), "text": text})
+                preview = _preview(data, groups.current(request))
+                return render(request, "import.html", {"preview": preview, "text": text})
             table = services.import_table(data, group=groups.current(request))
         except tablefile.TableFileError as exc:
             error = i18n.tr(exc.message)
@@ -323,9 +324,9 @@ def import_file(request: HttpRequest) -> HttpResponse:
     return render(request, "import.html", {"error": error}, status=400 if error else 200)
 
 
-def _preview(data: object) -> dict[str, object]:
-    """What an import of `data` would store, checked as the import checks it (services.check_import)."""
-    parsed, state = services.check_import(data)
+def _preview(data: object, group: Group | None) -> dict[str, object]:
+    """What an import of `data` into `group` would store, checked as the import checks it (check_import)."""
+    parsed, state = services.check_import(data, group)
     standings = parsed.game.standings(state)
     totals = standings.totals
     return {

@@ -145,3 +145,13 @@ def test_an_emoji_name_gets_in(db: None) -> None:
 def test_the_refusal_is_in_the_phone_s_language(db: None) -> None:
     response = Client().post("/new/rickety-kate/", new_table_form(LATIN, "Ben", CYRILLIC), HTTP_ACCEPT_LANGUAGE="de")
     assert f"„{CYRILLIC}“ sieht aus wie „{LATIN}“" in response.content.decode()
+
+
+def test_the_import_preview_checks_the_phone_s_group(db: None) -> None:
+    """The preview says what the import would: a look-alike of a player of the phone's current group."""
+    phone = Client()
+    assert phone.post("/new/rickety-kate/", new_table_form(LATIN, "Ben", "Cleo")).status_code == 302
+    text = json.dumps(table_file(CYRILLIC, "Ben", "Dan"))
+    preview = phone.post("/import/", {"text": text, "step": "preview"})
+    assert preview.status_code == 400 and "who is already in this group" in preview.content.decode()
+    assert Table.objects.count() == 1

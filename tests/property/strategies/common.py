@@ -168,7 +168,8 @@ def bad_players(draw: st.DrawFn, game: Game, players: JSON) -> JSON:
         out[draw(st.integers(0, len(out) - 1))] = "x" * draw(st.integers(MAX_NAME + 1, MAX_NAME + 30))
         return out
     if kind == "invisible":  # "A\u200bna" next to "Ana": a look-alike
-        out = [name if isinstance(name, str) and name else "Ana" for name in players]
+        # Plain names only: a joiner between two emoji is a real name (a family emoji), not a look-alike.
+        out = [name if isinstance(name, str) and name.isascii() and name.isalpha() else "Ana" for name in players]
         i = draw(st.integers(0, len(out) - 1))
         at = draw(st.integers(0, len(out[i])))
         out[i] = out[i][:at] + draw(st.sampled_from(FORMAT_CHARACTERS)) + out[i][at:]
