@@ -94,6 +94,8 @@ def test_keep_theirs_leaves_one_entry_and_an_empty_form(open_phone, table: Table
 def test_record_mine_as_well_leaves_two_entries(open_phone, table: Table) -> None:
     second, _theirs = the_same_hand_twice(open_phone, table)
     assert_accessible(second, "the answer to a stale write")
+    second.emulate_media(color_scheme="dark")
+    assert_accessible(second, "the answer to a stale write, dark")
     second.get_by_role("button", name="Record mine as well").click()
     expect(second.locator("#log li")).to_have_count(2)
     expect(second.locator("#scoreboard tfoot td")).to_have_text(["26", "26", "★ 0", "★ 0"])
