@@ -111,3 +111,15 @@ def test_the_answer_fits_320_px_in_every_language(open_phone, table: Table, lang
     second.get_by_role("link", name=WORDS[lang][1]).click()
     expect(second.locator("#log li")).to_have_count(1)
     assert table.events.count() == 1
+
+
+def test_a_changed_entry_is_saved_as_changed_never_as_the_old_copy(open_phone, table: Table) -> None:
+    """After the answer, the second phone changes its entry (the lady went to Cleo after all): "Record mine as
+    well" would resend the entry as it was refused, so it goes, and the form's own Save sends the change."""
+    second, _theirs = the_same_hand_twice(open_phone, table)
+    second.locator("form.quick fieldset.lady label").filter(has_text="Cleo").click()
+    expect(second.get_by_role("button", name="Record mine as well")).to_have_count(0)
+    expect(second.get_by_role("link", name="That was it — keep theirs")).to_be_visible()
+    second.locator("form.quick [data-save]").click()
+    expect(second.locator("#log li")).to_have_count(2)
+    assert [e.payload["lady"] for e in table.events.order_by("seq")] == ["Ben", "Cleo"]
