@@ -202,6 +202,14 @@ def correct(
         return _commit(table, locked, after, key, recorded=True)
 
 
+def changed_since(snap: Snapshot, version: int) -> tuple[LogEntry, ...]:
+    """The entries of `snap`'s log that the writes after table version `version` recorded, undid or brought
+    back, oldest first: what another phone did while a form made at `version` was filled in (a stale write's
+    answer shows their log lines). Each row keeps the version that last wrote it (`Event.changed`)."""
+    seqs = set(Event.objects.filter(table_id=snap.table.pk, changed__gt=version).values_list("seq", flat=True))
+    return tuple(e for e in snap.log if e.seq in seqs)
+
+
 def as_of(snap: Snapshot, seq: int) -> Snapshot:
     """The table as it stood just before live entry `seq` (for a correction's form); nothing is stored."""
     index = next((i for i, e in enumerate(snap.live) if e.seq == seq), len(snap.live))

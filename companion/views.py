@@ -32,6 +32,8 @@ SEEN_KEY = "kibitz_seen"  # the tables this phone has opened, newest first
 HOME_TABLES = 30  # the current group's newest tables the home page lists
 LOG_PAGE = 40  # log entries a page shows, newest first
 MAX_NOTE = 2000  # characters of a note on a table or a round
+CONFLICT_LINES = 6  # the newest entries a stale write's answer lists of what the other phones did
+RESENT = ("csrfmiddlewaretoken", "version", "key")  # what "Record mine as well" sets itself; the rest as sent
 
 Change = Callable[[Table, int | None, str], services.Snapshot]
 
@@ -155,7 +157,7 @@ def record(request: HttpRequest, code: str, action: str) -> HttpResponse:
         events = entries.build(snap.table.game, action, request.POST, snap)
         after = services.append(snap.table, events, _version(request), _key(request))
     except services.Stale as exc:
-        return _render_board(request, _snapshot(code), error=exc.message, status=409, form=request.POST, action=action)
+        return _stale(request, code, exc, action=action)
     except entries.Question:  # one more answer before it is saved: the entry asks it, nothing went wrong
         return _render_board(request, snap, form=request.POST, action=action)
     except (entries.FormError, services.Refused) as exc:
@@ -177,8 +179,7 @@ def correct(request: HttpRequest, code: str, seq: int, action: str) -> HttpRespo
             raise entries.FormError(_("A correction replaces one entry with one entry."))
         after = services.correct(snap.table, seq, events[0], _version(request), _key(request))
     except services.Stale as exc:
-        fresh = _snapshot(code)
-        return _render_board(request, fresh, error=exc.message, status=409, form=request.POST, action=action, fix=seq)
+        return _stale(request, code, exc, action=action, fix=seq)
     except entries.Question:
         return _render_board(request, snap, form=request.POST, action=action, fix=seq)
     except (entries.FormError, services.Refused) as exc:
@@ -204,7 +205,7 @@ def _change(request: HttpRequest, code: str, change: Change, verb: str) -> HttpR
     try:
         after = change(snap.table, _version(request), _key(request))
     except services.Stale as exc:
-        return _render_board(request, _snapshot(code), error=exc.message, status=409)
+        return _stale(request, code, exc, verb=verb)
     except services.Refused as exc:
         return _render_board(request, snap, error=exc.message, status=400)
     return _after_write(request, after, before=snap, verb=verb)
@@ -282,10 +283,10 @@ def note(request: HttpRequest, code: str) -> HttpResponse:
         return redirect(f"{reverse('table', args=[code])}#past")
     try:
         services.correct(snap.table, entry.seq, payload, _version(request), _key(request))
+    except services.Stale as exc:
+        return _stale(request, code, exc, note=True)
     except services.Refused as exc:
-        return _render_board(
-            request, _snapshot(code), error=exc.message, status=409 if isinstance(exc, services.Stale) else 400
-        )
+        return _render_board(request, _snapshot(code), error=exc.message, status=400)
     return redirect(f"{reverse('table', args=[code])}#past")
 
 
@@ -394,6 +395,40 @@ def _key(request: HttpRequest) -> str:
     return request.POST.get("key") or request.headers.get("Idempotency-Key") or ""
 
 
+def _stale(
+    request: HttpRequest,
+    code: str,
+    exc: services.Stale,
+    *,
+    action: str = "",
+    fix: int | None = None,
+    verb: str = "saved",
+    note: bool = False,
+) -> HttpResponse:
+    """A write made against an older version, refused (409): the table as it is now, this phone's entry as typed,
+    the log lines of what the other phones did since the form's version, and two answers. "That was it — keep
+    theirs" sends nothing; "Record mine as well" sends the refused write again as it was (the same fields and
+    key, so a double tap lands once) against the new version."""
+    fresh = _snapshot(code)
+    since = _version(request)
+    changed = services.changed_since(fresh, since) if since is not None else ()
+    shown = changed[-CONFLICT_LINES:]
+    conflict = {
+        "verb": verb,  # "saved", "undone" or "redone": what this phone's write would have done
+        "lines": _describe(fresh, shown),
+        "more": len(changed) - len(shown),
+        "url": request.path,
+        "fields": [(k, v) for k, values in request.POST.lists() if k not in RESENT for v in values],
+        "key": _key(request),  # the refused write's own key: it never landed, and a resend lands once
+        "plain": note,  # the notes form is a plain post: so are its answers
+        "note": {"round": request.POST.get("round", ""), "text": request.POST.get("note", "")} if note else None,
+    }
+    form = request.POST if action else None
+    return _render_board(
+        request, fresh, error=exc.message, status=409, form=form, action=action, fix=fix, conflict=conflict
+    )
+
+
 def _after_write(
     request: HttpRequest,
     snap: services.Snapshot,
@@ -423,6 +458,7 @@ def _render_board(
     template: str = "",
     fix: int | None = None,
     change: object = None,
+    conflict: dict[str, object] | None = None,
 ) -> HttpResponse:
     """The table page (or its board, for htmx). `fix` (or ?fix=SEQ) opens that log entry's form to correct it."""
     scorer = access.is_scorer(request, snap.table)
@@ -437,6 +473,7 @@ def _render_board(
         "failed": action,
         "board": board(snap, all_rows=request.GET.get("rows") == "all"),
         "change": change,  # what the write just made changed (companion.board.Change), for its confirmation
+        "conflict": conflict,  # a stale write's answer (_stale), or None
         # A swap (the page's script runs): a closed part of the entry panel is left out and fetched when opened
         # (?part=NAME answers with the entry panel whole), so a swap after a write stays small on the wire.
         "lazy": bool(request.htmx) and not part,

@@ -332,6 +332,86 @@
     }
   });
 
+  // -- a refused write: the entry kept as typed, open and in view, the reason beside it (issue 16) ---------------
+  // The server answers a refused write (400, 403, 409) with the entry filled in as it was sent and the reason
+  // ([data-reason]: the address and the fields the write sent). The reason goes just above the form it refuses,
+  // the sections around that form open, and both come into view once the swap has settled (after any other
+  // scrolling). The form counts as typed in, so a live update leaves it alone. A stale write's answer
+  // ([data-conflict]) also offers "Record mine as well", the write resent as it was: once the refused form is
+  // changed, that copy no longer says what is typed, so it goes and the form's own Save sends the change.
+  var SENT_BY_EVERY_FORM = ["csrfmiddlewaretoken", "version", "key"];
+  var refusalToShow = null;
+  function sends(form, url) {
+    if (form.getAttribute("action") === url) return true;
+    return Array.prototype.some.call(form.querySelectorAll("[formaction]"), function (b) {
+      return b.getAttribute("formaction") === url;
+    });
+  }
+  function refusedForm(reason) {
+    var url = reason.dataset.for;
+    var fields = (reason.dataset.fields || "").split(" ").filter(function (name) {
+      return name && SENT_BY_EVERY_FORM.indexOf(name) < 0;
+    });
+    var forms = document.querySelectorAll("main form");
+    for (var i = 0; i < forms.length; i++) {
+      var form = forms[i];
+      if (reason.contains(form) || !sends(form, url)) continue;
+      var all = fields.every(function (name) {
+        return Array.prototype.some.call(form.elements, function (el) { return el.name === name; });
+      });
+      if (all) return form;
+    }
+    return null;
+  }
+  function placeRefusal(root) {
+    var reason = root.matches && root.matches("[data-reason]") ? root : root.querySelector("[data-reason]");
+    if (!reason || reason.dataset.placed) return null;
+    reason.dataset.placed = "1";
+    var form = refusedForm(reason);
+    var mine = reason.querySelector("form[data-mine]");
+    if (mine) mine.dataset.dirty = "1";
+    if (form && !form.closest(".bar")) {  // Undo and Redo sit in the bar: their answer stays in the page
+      form.parentNode.insertBefore(reason, form);
+      form.dataset.dirty = "1";
+      for (var up = form.parentElement; up; up = up.parentElement) if (up.tagName === "DETAILS") up.open = true;
+      if (mine) {
+        form.addEventListener("input", function (e) { if (e.isTrusted) dropMine(reason); });
+        form.addEventListener("change", function (e) { if (e.isTrusted) dropMine(reason); });
+        form.addEventListener("click", function (e) {
+          if (e.isTrusted && e.target.closest("button[type=button]")) dropMine(reason);
+        });
+      }
+    }
+    return reason;
+  }
+  function dropMine(reason) {
+    var mine = reason.querySelector("form[data-mine]");
+    if (mine) mine.remove();
+  }
+  function showRefusal(reason) {
+    if (!reason || !document.body.contains(reason)) return;
+    reason.scrollIntoView({block: "start"});
+  }
+  // The round notes sit outside the entry panel: a live update leaves them alone too while typed in or refused.
+  document.addEventListener("input", function (e) {
+    var form = e.target.closest && e.target.closest("#past form");
+    if (form) form.dataset.dirty = "1";
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    var target = e.detail.target;
+    if (target.id === "past" && target.querySelector("form[data-dirty], [data-reason]")) e.preventDefault();
+  });
+  function refusals(root) {
+    var reason = placeRefusal(root);
+    if (!reason) return;
+    if (root === document.body || root === document) showRefusal(reason);  // a page loaded with it (a plain post)
+    else refusalToShow = reason;  // a swap: once it has settled, after any other scrolling
+  }
+  document.addEventListener("htmx:afterSettle", function () {
+    showRefusal(refusalToShow);
+    refusalToShow = null;
+  });
+
   // -- connection state: say so, keep the form, send it again when the phone is back online --------------
   var unsent = [];
   function online(isOnline) {
@@ -416,6 +496,7 @@
   function frame(root) {
     showConfirm(root);
     showSheet(root);
+    refusals(root);
   }
 
   function init(root) {
