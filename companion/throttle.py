@@ -8,12 +8,14 @@ this order: the client (its address), its network (IPv4 /24, IPv6 /48) and every
 An attempt is counted at every level or at none: it is refused when any level is full, and a refused attempt
 counts nothing anywhere, so a client already refused cannot go on filling its network's or everyone's budget.
 Counting happens before the attempt acts (conditional updates in one transaction), so concurrent requests
-cannot slip past a limit. Everyone's level never refuses a network that has counted fewer than the rule's
-`reserve` attempts in its window: many clients together can slow the site down to that reserve, but nobody
-can lock out a person at an address in another network.
+cannot slip past a limit; a refusal the stored counts already call for is answered from one read, so a flood
+of refused attempts never waits for, or holds, the database's write lock. Everyone's level never refuses a
+network that has counted fewer than the rule's `reserve` attempts in its window: many clients together can
+slow the site down to that reserve, but nobody can lock out a person at an address in another network.
 
     refusal = throttle.attempt(throttle.JOIN, request)  # None, or Refusal(level, wait): answer 429 then
     throttle.uncount(throttle.JOIN, request)            # the attempt turned out not to count (a right code)
+    wait = throttle.count(throttle.CREATE, request)     # the same as attempt, answered as the wait alone
     wait = throttle.hit("scope", key, limit=10, window=600)  # one level by hand: seconds to wait, or None
 
 settings.KIBITZ_THROTTLE = False switches every limit off.
@@ -41,6 +43,7 @@ EVERYONE = "*"
 CLIENT, NETWORK, ALL = "client", "network", "everyone"
 NETWORK_PREFIX = {4: 24, 6: 48}  # what one household, office or provider's customer holds whole
 CLIENT_PREFIX_V6 = 64  # an IPv6 client is its /64: one household or one server holds it whole
+CLEANUP_ROWS = 500  # ended rows one new row's cleanup drops at most: each request stays short
 
 
 @dataclass(frozen=True)
@@ -102,9 +105,9 @@ def _address(request: HttpRequest) -> ipaddress.IPv4Address | ipaddress.IPv6Addr
 def client_of(request: HttpRequest) -> str:
     """Who is asking, as a keyed hash of the address (an IPv6 address by its /64 network)."""
     ip = _address(request)
-    if isinstance(ip, ipaddress.IPv6Address):
-        ip = ipaddress.ip_network(f"{ip}/{CLIENT_PREFIX_V6}", strict=False)  # type: ignore[assignment]
-    return salted_hmac("kibitz.throttle", str(ip)).hexdigest()[:32]
+    v6 = isinstance(ip, ipaddress.IPv6Address)
+    unit = ipaddress.ip_network(f"{ip}/{CLIENT_PREFIX_V6}", strict=False) if v6 else ip
+    return salted_hmac("kibitz.throttle", str(unit)).hexdigest()[:32]
 
 
 def network_of(request: HttpRequest) -> str:
@@ -124,7 +127,8 @@ def attempt(rule: Rule, request: HttpRequest) -> Refusal | None:
 
 
 def count(rule: Rule, request: HttpRequest) -> int | None:
-    """`attempt`, answered as the seconds to wait (refuse then) or None (go on)."""
+    """`attempt`, answered as the seconds to wait (refuse then) or None (go on), for a caller that words every
+    refusal alike; one that says whose attempts filled the limit uses `attempt`."""
     refusal = attempt(rule, request)
     return refusal.wait if refusal else None
 
@@ -185,11 +189,18 @@ def _attempt(scope: str, levels: Sequence[tuple[str, str, Limit]], reserve: int)
         except _Clash:
             continue
         if created:  # new rows are rare (a new client): the moment to drop rows whose window has ended
-            longest = max(limit.window for _level, _key, limit in levels)
-            ended = Throttle.objects.filter(scope=scope, window_start__lte=now - timedelta(seconds=longest))
-            ended.exclude(client=EVERYONE).delete()
+            _drop_ended(scope, now - timedelta(seconds=max(limit.window for _level, _key, limit in levels)))
         return None
     raise RuntimeError(f"could not count an attempt for {scope}")
+
+
+def _drop_ended(scope: str, ended_by: datetime) -> None:
+    """Delete rows whose window ended by `ended_by` (never everyone's), skipping any another process holds just
+    now (it may be starting the next window in it): taking no row another holds, this waits for nobody."""
+    with transaction.atomic():
+        ended = Throttle.objects.filter(scope=scope, window_start__lte=ended_by).exclude(client=EVERYONE)
+        rows = list(ended.select_for_update(skip_locked=True).values_list("pk", flat=True)[:CLEANUP_ROWS])
+        ended.filter(pk__in=rows).delete()
 
 
 def _waived(i: int, levels: Sequence[tuple[str, str, Limit]], before: int, reserve: int) -> bool:

@@ -10,6 +10,7 @@ from datetime import timedelta
 import pytest
 from django.db import connection
 from django.test import Client, RequestFactory
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from pytest_django.fixtures import Settings
 
@@ -142,6 +143,16 @@ def test_concurrent_attempts_cannot_slip_past_a_limit(transactional_db: None) ->
     assert passed.count(True) == 15
     counts = dict(Throttle.objects.values_list("client", "count"))
     assert counts.pop(throttle.EVERYONE) == 15 and sum(counts.values()) == 2 * 15  # clients and networks
+
+
+def test_a_refusal_is_one_read_and_writes_nothing(db: None) -> None:
+    request = RequestFactory().get("/", REMOTE_ADDR="203.0.113.7")
+    for _ in range(throttle.JOIN.per_client.count):
+        assert throttle.attempt(throttle.JOIN, request) is None
+    with CaptureQueriesContext(connection) as queries:
+        refusal = throttle.attempt(throttle.JOIN, request)
+    assert refusal is not None and refusal.level == throttle.CLIENT and 590 <= refusal.wait <= 600
+    assert len(queries) == 1 and queries[0]["sql"].startswith("SELECT")
 
 
 def test_refused_attempt_counts_nothing_overall(table: Table) -> None:
