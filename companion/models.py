@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from datetime import timedelta
 from typing import Any
 
@@ -49,8 +50,10 @@ def new_join_code() -> str:
 
 
 def normalize_join_code(typed: str) -> str:
-    """A join code as typed ("abcd efgh", "ABCD-EFGH") as it is stored ("ABCDEFGH"); at most 32 characters."""
-    return "".join(typed.upper().replace("-", " ").split())[:32]
+    """A join code as typed ("abcd efgh", "ABCD-EFGH", full-width "ＡＢＣＤ　ＥＦＧＨ" from a CJK keyboard) as it is
+    stored ("ABCDEFGH"); at most 32 characters. NFKC first: full-width letters, digits, hyphen and space become
+    the plain ones."""
+    return "".join(unicodedata.normalize("NFKC", typed).upper().replace("-", " ").split())[:32]
 
 
 class Group(models.Model):

@@ -65,9 +65,9 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
     group = groups.current(request)  # None: the table starts a new group, and this phone joins it
     preset = groups.preset(group, game.slug, request.GET.get("preset", ""))
     form = NewTableForm(game, request.POST or None, preset=preset.options if preset else None)
-    wait = throttle.count(throttle.CREATE, request) if request.method == "POST" else None
-    if wait:
-        form.add_error(None, _too_many_tables(wait))
+    refused = throttle.attempt(throttle.CREATE, request) if request.method == "POST" else None
+    if refused:
+        form.add_error(None, _too_many_tables(refused))
     elif request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():  # the table and the preset it names, or neither
@@ -90,20 +90,20 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
         "preset": preset,
         "setup": entries.before_new_table(game.slug, group, preset),  # a step the game asks for first, or None
     }
-    response = render(request, "new_table.html", context, status=429 if wait else 400 if form.errors else 200)
-    return _retry_after(response, wait)
+    response = render(request, "new_table.html", context, status=429 if refused else 400 if form.errors else 200)
+    return _retry_after(response, refused.wait if refused else None)
 
 
 @require_GET
 def join(request: HttpRequest) -> HttpResponse:
-    """Watch a table by its join code. Failed lookups are limited per client and overall (throttle.JOIN)."""
+    """Watch a table by its join code. Failed lookups are limited per client, per network and overall
+    (throttle.JOIN); a network that has failed only a few times is never held back by the others."""
     code = normalize_join_code(request.GET.get("code", ""))[:16]
     if not code:
         return render(request, "join.html", {"error": "", "code": ""})
-    if wait := throttle.count(throttle.JOIN, request):
-        error = _("Too many join codes that open nothing. Try again in %(wait)s, or scan the scorer's QR code.")
-        response = render(request, "join.html", {"error": error % {"wait": _duration(wait)}, "code": code}, status=429)
-        return _retry_after(response, wait)
+    if refused := throttle.attempt(throttle.JOIN, request):  # before the lookup: a refusal tells no code apart
+        response = render(request, "join.html", {"error": _too_many_join_codes(refused), "code": code}, status=429)
+        return _retry_after(response, refused.wait)
     table, expired = Table.objects.joinable(code)
     if table is not None:
         throttle.uncount(throttle.JOIN, request)  # only wrong codes use up the limit
@@ -300,9 +300,9 @@ def table_json(request: HttpRequest, code: str) -> HttpResponse:
 def import_file(request: HttpRequest) -> HttpResponse:
     error = ""
     if request.method == "POST":
-        if wait := throttle.count(throttle.CREATE, request):
-            response = render(request, "import.html", {"error": _too_many_tables(wait)}, status=429)
-            return _retry_after(response, wait)
+        if refused := throttle.attempt(throttle.CREATE, request):
+            response = render(request, "import.html", {"error": _too_many_tables(refused)}, status=429)
+            return _retry_after(response, refused.wait)
         upload = request.FILES.get("file")
         if (upload.size if upload else len(request.POST.get("text", "").encode())) > settings.KIBITZ_MAX_UPLOAD:
             return too_large(request)
@@ -488,8 +488,31 @@ def _render_board(
     return render(request, template, context, status=status)
 
 
-def _too_many_tables(wait: int) -> str:
-    return _("Too many new tables from here for now. Try again in %(wait)s.") % {"wait": _duration(wait)}
+def _too_many_tables(refused: throttle.Refusal, here: str = "") -> str:
+    """Why creating is refused, by whose attempts filled the limit: only this client's own say "from here"."""
+    if refused.level == throttle.NETWORK:
+        text = _("Too many new tables and groups from your network for now. Try again in %(wait)s.")
+    elif refused.level == throttle.ALL:
+        text = _("Too many new tables and groups are being made on this site just now. Try again in %(wait)s.")
+    else:
+        text = here or _("Too many new tables from here for now. Try again in %(wait)s.")
+    return text % {"wait": _duration(refused.wait)}
+
+
+def _too_many_join_codes(refused: throttle.Refusal) -> str:
+    if refused.level == throttle.NETWORK:
+        text = _(
+            "Too many join codes that open nothing from your network. Try again in %(wait)s, or scan the scorer's"
+            " QR code."
+        )
+    elif refused.level == throttle.ALL:
+        text = _(
+            "Too many join codes that open nothing are being tried on this site just now. Try again in %(wait)s,"
+            " or scan the scorer's QR code."
+        )
+    else:
+        text = _("Too many join codes that open nothing. Try again in %(wait)s, or scan the scorer's QR code.")
+    return text % {"wait": _duration(refused.wait)}
 
 
 def _duration(seconds: int) -> str:

@@ -225,6 +225,11 @@ WORDS = {
     "The code %(code)s belonged to a table that finished more than a day ago. Ask for its link.": "Der Code %(code)s gehörte zu einem Tisch, der seit über einem Tag beendet ist. Frag nach seinem Link.",
     "Only the scorer can make a new join code.": "Nur wer anschreibt, kann einen neuen Tischcode erzeugen.",
     "Too many new tables from here for now. Try again in %(wait)s.": "Von hier kamen gerade zu viele neue Tische. Versuche es in %(wait)s noch einmal.",
+    # rate limits by network and for everyone: a refusal names whose attempts filled the limit (issue 16)
+    "Too many join codes that open nothing from your network. Try again in %(wait)s, or scan the scorer's QR code.": "Aus deinem Netz kamen zu viele Tischcodes, die nichts öffnen. Versuche es in %(wait)s noch einmal, oder scanne den QR-Code auf dem Telefon, das anschreibt.",
+    "Too many join codes that open nothing are being tried on this site just now. Try again in %(wait)s, or scan the scorer's QR code.": "Gerade werden auf dieser Seite zu viele Tischcodes versucht, die nichts öffnen. Versuche es in %(wait)s noch einmal, oder scanne den QR-Code auf dem Telefon, das anschreibt.",
+    "Too many new tables and groups from your network for now. Try again in %(wait)s.": "Aus deinem Netz kamen gerade zu viele neue Tische und Gruppen. Versuche es in %(wait)s noch einmal.",
+    "Too many new tables and groups are being made on this site just now. Try again in %(wait)s.": "Gerade entstehen auf dieser Seite zu viele neue Tische und Gruppen. Versuche es in %(wait)s noch einmal.",
     "%(n)d s": "%(n)d s",
     "%(n)d min": "%(n)d Min.",
     # groups and presets (issue 7)

@@ -222,6 +222,11 @@ WORDS = {
     "The code %(code)s belonged to a table that finished more than a day ago. Ask for its link.": "El código %(code)s era de una mesa que terminó hace más de un día. Pide su enlace.",
     "Only the scorer can make a new join code.": "Solo quien anota puede crear un código de mesa nuevo.",
     "Too many new tables from here for now. Try again in %(wait)s.": "Demasiadas mesas nuevas desde aquí por ahora. Vuelve a intentarlo en %(wait)s.",
+    # rate limits by network and for everyone: a refusal names whose attempts filled the limit (issue 16)
+    "Too many join codes that open nothing from your network. Try again in %(wait)s, or scan the scorer's QR code.": "Demasiados códigos que no abren nada desde tu red. Vuelve a intentarlo en %(wait)s o escanea el código QR de quien anota.",
+    "Too many join codes that open nothing are being tried on this site just now. Try again in %(wait)s, or scan the scorer's QR code.": "Ahora mismo se prueban en este sitio demasiados códigos que no abren nada. Vuelve a intentarlo en %(wait)s o escanea el código QR de quien anota.",
+    "Too many new tables and groups from your network for now. Try again in %(wait)s.": "Demasiadas mesas y grupos nuevos desde tu red por ahora. Vuelve a intentarlo en %(wait)s.",
+    "Too many new tables and groups are being made on this site just now. Try again in %(wait)s.": "Ahora mismo se crean en este sitio demasiadas mesas y grupos nuevos. Vuelve a intentarlo en %(wait)s.",
     "%(n)d s": "%(n)d s",
     "%(n)d min": "%(n)d min",
     "New group": "Nuevo grupo",

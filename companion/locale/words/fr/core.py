@@ -222,6 +222,11 @@ WORDS = {
     "The code %(code)s belonged to a table that finished more than a day ago. Ask for its link.": "Le code %(code)s appartenait à une table terminée depuis plus d'un jour. Demandez son lien.",
     "Only the scorer can make a new join code.": "Seul le marqueur peut créer un nouveau code de table.",
     "Too many new tables from here for now. Try again in %(wait)s.": "Trop de nouvelles tables créées d'ici pour l'instant. Réessayez dans %(wait)s.",
+    # rate limits by network and for everyone: a refusal names whose attempts filled the limit (issue 16)
+    "Too many join codes that open nothing from your network. Try again in %(wait)s, or scan the scorer's QR code.": "Trop de codes qui n'ouvrent rien venus de votre réseau. Réessayez dans %(wait)s, ou scannez le QR code du marqueur.",
+    "Too many join codes that open nothing are being tried on this site just now. Try again in %(wait)s, or scan the scorer's QR code.": "Trop de codes qui n'ouvrent rien sont essayés sur ce site en ce moment. Réessayez dans %(wait)s, ou scannez le QR code du marqueur.",
+    "Too many new tables and groups from your network for now. Try again in %(wait)s.": "Trop de nouvelles tables et de nouveaux groupes créés depuis votre réseau pour l'instant. Réessayez dans %(wait)s.",
+    "Too many new tables and groups are being made on this site just now. Try again in %(wait)s.": "Trop de nouvelles tables et de nouveaux groupes sont créés sur ce site en ce moment. Réessayez dans %(wait)s.",
     "%(n)d s": "%(n)d s",
     "%(n)d min": "%(n)d min",
     "New group": "Nouveau groupe",
