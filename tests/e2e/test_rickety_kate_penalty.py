@@ -15,7 +15,12 @@ from tests.e2e.conftest import assert_accessible, overflow
 pytestmark = pytest.mark.e2e
 
 PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]
-OVER = {"en": "Dan won the game.", "fr": "Victoire de Dan."}
+OVER = {
+    "en": "Dan won the game.",
+    "de": "Dan hat das Spiel gewonnen.",
+    "fr": "Victoire de Dan.",
+    "es": "Victoria de Dan.",
+}
 
 
 def at_the_brink() -> Table:
@@ -37,7 +42,7 @@ def chip(form: Locator, name: str, value: str) -> Locator:
     return form.locator("label.chip").filter(has=form.page.locator(f"input[name={name}][value='{value}']"))
 
 
-@pytest.mark.parametrize(("width", "lang"), [(390, "en"), (320, "fr")], ids=str)
+@pytest.mark.parametrize(("width", "lang"), [(390, "en"), (320, "de"), (320, "fr"), (320, "es")], ids=str)
 def test_a_penalty_between_hands_ends_the_game_on_the_hand_just_finished(open_phone, width: int, lang: str) -> None:
     table = at_the_brink()
     page = open_phone(width=width, lang=lang, path=f"/s/{table.scorer_token}/")
