@@ -158,8 +158,6 @@ WORDS = {
     "Other": "Anderes",
     "Points (leave empty for the revoke penalty)": "Punkte (leer lassen für die Strafe fürs Nichtbedienen)",
     "Which hand?": "Welche Hand?",
-    "The hand being played": "Die laufende Hand",
-    "The hand just scored": "Die gerade gewertete Hand",
     "Add penalty": "Strafe eintragen",
     "Game over: %(names)s won.": "Spielende: %(names)s hat gewonnen.",
     "Tie between %(names)s: they play one more hand.": "Gleichstand zwischen %(names)s: sie spielen noch eine Hand.",

@@ -156,8 +156,6 @@ WORDS = {
     "Other": "Otro",
     "Points (leave empty for the revoke penalty)": "Puntos (vacío para la penalización por renuncio)",
     "Which hand?": "¿Qué mano?",
-    "The hand being played": "La mano en juego",
-    "The hand just scored": "La mano recién anotada",
     "Add penalty": "Añadir penalización",
     "Game over: %(names)s won.": "Fin de la partida: gana %(names)s.",
     "Tie between %(names)s: they play one more hand.": "Empate entre %(names)s: juegan una mano más.",

@@ -156,8 +156,6 @@ WORDS = {
     "Other": "Autre",
     "Points (leave empty for the revoke penalty)": "Points (vide pour la pénalité de renonce)",
     "Which hand?": "Quelle main\u202f?",
-    "The hand being played": "La main en cours",
-    "The hand just scored": "La main qui vient d'être marquée",
     "Add penalty": "Ajouter la pénalité",
     "Game over: %(names)s won.": "Partie terminée\xa0: victoire de %(names)s.",
     "Tie between %(names)s: they play one more hand.": "Égalité entre %(names)s\xa0: ils jouent une main de plus.",
