@@ -12,10 +12,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from companion import groups, throttle
+from companion import groups, throttle, waits
 from companion.models import Group
 from companion.qr import qr_svg
-from companion.views import _too_many_tables  # refusals and their waits are written one way everywhere
 from games import registry
 
 
@@ -76,9 +75,8 @@ def new(request: HttpRequest) -> HttpResponse:
     """A new, empty group that this phone works in. Counted with new tables (throttle.CREATE)."""
     if refused := throttle.attempt(throttle.CREATE, request):
         here = _("Too many new groups and tables from here for now. Try again in %(wait)s.")
-        response = render(request, "group_message.html", {"message": _too_many_tables(refused, here)}, status=429)
-        response["Retry-After"] = str(refused.wait)
-        return response
+        response = render(request, "group_message.html", {"message": waits.too_many_tables(refused, here)}, status=429)
+        return waits.retry_after(response, refused.wait)
     groups.add(request, Group.objects.create())
     return redirect("group")
 

@@ -15,7 +15,6 @@ slow the site down to that reserve, but nobody can lock out a person at an addre
 
     refusal = throttle.attempt(throttle.JOIN, request)  # None, or Refusal(level, wait): answer 429 then
     throttle.uncount(throttle.JOIN, request)            # the attempt turned out not to count (a right code)
-    wait = throttle.count(throttle.CREATE, request)     # the same as attempt, answered as the wait alone
     wait = throttle.hit("scope", key, limit=10, window=600)  # one level by hand: seconds to wait, or None
 
 settings.KIBITZ_THROTTLE = False switches every limit off.
@@ -124,13 +123,6 @@ def attempt(rule: Rule, request: HttpRequest) -> Refusal | None:
         levels.append((NETWORK, network_of(request), rule.per_network))
     levels.append((ALL, EVERYONE, rule.overall))
     return _attempt(rule.scope, levels, rule.reserve)
-
-
-def count(rule: Rule, request: HttpRequest) -> int | None:
-    """`attempt`, answered as the seconds to wait (refuse then) or None (go on), for a caller that words every
-    refusal alike; one that says whose attempts filled the limit uses `attempt`."""
-    refusal = attempt(rule, request)
-    return refusal.wait if refusal else None
 
 
 def uncount(rule: Rule, request: HttpRequest) -> None:

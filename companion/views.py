@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from companion import access, entries, groups, history, historyviews, i18n, services, throttle
+from companion import access, entries, groups, history, historyviews, i18n, services, throttle, waits
 from companion.board import board, log_line
 from companion.board import change as what_changed
 from companion.middleware import too_large
@@ -67,7 +67,7 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
     form = NewTableForm(game, request.POST or None, preset=preset.options if preset else None)
     refused = throttle.attempt(throttle.CREATE, request) if request.method == "POST" else None
     if refused:
-        form.add_error(None, _too_many_tables(refused))
+        form.add_error(None, waits.too_many_tables(refused))
     elif request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():  # the table and the preset it names, or neither
@@ -91,7 +91,7 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
         "setup": entries.before_new_table(game.slug, group, preset),  # a step the game asks for first, or None
     }
     response = render(request, "new_table.html", context, status=429 if refused else 400 if form.errors else 200)
-    return _retry_after(response, refused.wait if refused else None)
+    return waits.retry_after(response, refused.wait if refused else None)
 
 
 @require_GET
@@ -102,8 +102,8 @@ def join(request: HttpRequest) -> HttpResponse:
     if not code:
         return render(request, "join.html", {"error": "", "code": ""})
     if refused := throttle.attempt(throttle.JOIN, request):  # before the lookup: a refusal tells no code apart
-        response = render(request, "join.html", {"error": _too_many_join_codes(refused), "code": code}, status=429)
-        return _retry_after(response, refused.wait)
+        response = render(request, "join.html", {"error": waits.too_many_join_codes(refused), "code": code}, status=429)
+        return waits.retry_after(response, refused.wait)
     table, expired = Table.objects.joinable(code)
     if table is not None:
         throttle.uncount(throttle.JOIN, request)  # only wrong codes use up the limit
@@ -301,8 +301,8 @@ def import_file(request: HttpRequest) -> HttpResponse:
     error = ""
     if request.method == "POST":
         if refused := throttle.attempt(throttle.CREATE, request):
-            response = render(request, "import.html", {"error": _too_many_tables(refused)}, status=429)
-            return _retry_after(response, refused.wait)
+            response = render(request, "import.html", {"error": waits.too_many_tables(refused)}, status=429)
+            return waits.retry_after(response, refused.wait)
         upload = request.FILES.get("file")
         if (upload.size if upload else len(request.POST.get("text", "").encode())) > settings.KIBITZ_MAX_UPLOAD:
             return too_large(request)
@@ -486,46 +486,6 @@ def _render_board(
     if not template:
         template = "table.html" if not request.htmx else "table.html#entry" if part else "table.html#board"
     return render(request, template, context, status=status)
-
-
-def _too_many_tables(refused: throttle.Refusal, here: str = "") -> str:
-    """Why creating is refused, by whose attempts filled the limit: only this client's own say "from here"."""
-    if refused.level == throttle.NETWORK:
-        text = _("Too many new tables and groups from your network for now. Try again in %(wait)s.")
-    elif refused.level == throttle.ALL:
-        text = _("Too many new tables and groups are being made on this site just now. Try again in %(wait)s.")
-    else:
-        text = here or _("Too many new tables from here for now. Try again in %(wait)s.")
-    return text % {"wait": _duration(refused.wait)}
-
-
-def _too_many_join_codes(refused: throttle.Refusal) -> str:
-    if refused.level == throttle.NETWORK:
-        text = _(
-            "Too many join codes that open nothing from your network. Try again in %(wait)s, or scan the scorer's"
-            " QR code."
-        )
-    elif refused.level == throttle.ALL:
-        text = _(
-            "Too many join codes that open nothing are being tried on this site just now. Try again in %(wait)s,"
-            " or scan the scorer's QR code."
-        )
-    else:
-        text = _("Too many join codes that open nothing. Try again in %(wait)s, or scan the scorer's QR code.")
-    return text % {"wait": _duration(refused.wait)}
-
-
-def _duration(seconds: int) -> str:
-    """A wait as a person reads it: "45 s", "10 min" (abbreviated: no plural forms to translate)."""
-    if seconds < 120:
-        return _("%(n)d s") % {"n": seconds}
-    return _("%(n)d min") % {"n": -(-seconds // 60)}
-
-
-def _retry_after(response: HttpResponse, wait: int | None) -> HttpResponse:
-    if wait:
-        response["Retry-After"] = str(wait)
-    return response
 
 
 def _render_share(
