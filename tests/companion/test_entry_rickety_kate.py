@@ -286,6 +286,18 @@ def test_a_penalty_posted_without_a_choice_between_hands_goes_to_the_hand_just_f
     assert all(e["type"] != "deal" for e in live(brink)) and snap(brink).prompt.kind == "over"
 
 
+def test_a_refused_penalty_comes_back_as_typed(client: Client, brink: Table) -> None:
+    """UI.md: a refused entry stays as typed. Points out of range are refused; the player, the reason, the
+    points and the hand chosen are all still chosen in the form that comes back, open."""
+    form = {"player": "2", "reason": "other", "points": "9999", "when": "next"}
+    response = post(client, brink, "penalty", form)
+    page = response.content.decode()
+    assert response.status_code == 400 and all(e["type"] != "penalty" for e in live(brink))
+    assert checked(page, "player") == ["2"] and checked(page, "reason") == ["other"]
+    assert checked(page, "when") == ["next"] and 'name="points"' in page and 'value="9999"' in page
+    assert re.search(r'<details class="mode" open>\s*<summary>Penalty</summary>', page)
+
+
 # -- the card pickers -------------------------------------------------------------------------------------------
 
 

@@ -219,6 +219,13 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         "penalty_min": PENALTY_POINTS[0],
         "penalty_max": PENALTY_POINTS[1],
         "table_seats": list(enumerate(snap.players)),
+        # a refused penalty comes back as typed (the default reason and hand otherwise)
+        "penalty": {
+            "player": form.get("player", ""),
+            "reason": form.get("reason", "revoke"),
+            "points": form.get("points", ""),
+            "when": form.get("when", "last"),
+        },
     }
 
 
