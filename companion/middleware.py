@@ -117,7 +117,10 @@ class BusyDatabaseMiddleware:
         context = {
             "message": _("The table is busy for a moment: what you typed is kept and will be sent again in %(n)d s.")
             % {"n": wait},
-            "again": _("The table is still busy: what you typed is kept and will be sent again in {n} s (try {try} of {tries})."),
+            "again": _(
+                "The table is still busy: what you typed is kept "
+                "and will be sent again in {n} s (try {try} of {tries})."
+            ),
             "gave_up": _("The table is still busy. What you typed is kept: send it again in a moment."),
             "wait": wait,
             "tries": self.RESENDS,

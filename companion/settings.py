@@ -107,6 +107,7 @@ TEMPLATES = [
     }
 ]
 
+
 def env_seconds(name: str, default: float) -> float:
     raw = os.environ.get(name, "").strip()
     try:
