@@ -65,12 +65,18 @@ def _no_waiting() -> Iterator[None]:
             with connection.cursor() as cursor:
                 cursor.execute(f"PRAGMA busy_timeout = {int(waits)}")
     elif connection.vendor == "postgresql":
+        nested = connection.in_atomic_block
         with transaction.atomic(), connection.cursor() as cursor:
             # Local to this transaction (a savepoint's rollback undoes it too); 1 ms, as 0 would mean no limit.
+            # It must hold until the commit, which checks the deferred foreign keys (a key share lock on the
+            # table's row, which a write holds FOR UPDATE); only an enclosing transaction gets its own back.
             cursor.execute("SELECT current_setting('lock_timeout'), set_config('lock_timeout', '1ms', true)")
             before = cursor.fetchone()[0]
             yield
-            cursor.execute("SELECT set_config('lock_timeout', %s, true)", [before])
+            if nested:
+                cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")  # check them now, under this limit
+                cursor.execute("SET CONSTRAINTS ALL DEFERRED")
+                cursor.execute("SELECT set_config('lock_timeout', %s, true)", [before])
     else:
         with transaction.atomic():
             yield
