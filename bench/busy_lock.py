@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from load import (  # noqa: E402  (bench/ is not a package)
+from load import (  # bench/ is not a package: load.py is found by the path above
     HAND_FORM,
     Server,
     WorkerConfig,
