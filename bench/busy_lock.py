@@ -64,8 +64,14 @@ def run(server: Server, code: str, token: str, database: Path, lock: float, writ
     threads = [threading.Thread(target=write) for _ in range(writes)]
     for thread in threads:
         thread.start()
-    time.sleep(0.5)  # the writes are waiting for the lock now
-    busy_page, busy_ping = page(), ping()
+    time.sleep(0.5)  # the writes are waiting for the lock now; both reads are sent at once, as two phones would
+    reads: dict[str, tuple[int, float, str]] = {}
+    readers = [threading.Thread(target=lambda f=f: reads.__setitem__(f.__name__, f())) for f in (page, ping)]
+    for thread in readers:
+        thread.start()
+    for thread in readers:
+        thread.join(timeout=60)
+    busy_page, busy_ping = reads["page"], reads["ping"]
     for thread in [*threads, release]:
         thread.join(timeout=60)
 
