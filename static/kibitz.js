@@ -453,8 +453,9 @@
     if (e.detail.elt && e.detail.elt.tagName === "FORM") busyTimer(e.detail.elt, null);
   });
   document.addEventListener("htmx:afterRequest", function (e) {
-    var form = e.detail.elt, xhr = e.detail.xhr, config = e.detail.requestConfig;
-    if (!form || form.tagName !== "FORM" || !xhr || !xhr.status || !config || config.verb !== "post") return;
+    // The form that sent it (detail.elt is an ancestor still in the page when a swap took the form away).
+    var config = e.detail.requestConfig, form = config ? config.elt : null, xhr = e.detail.xhr;
+    if (!form || form.tagName !== "FORM" || !xhr || !xhr.status || config.verb !== "post") return;
     var answer = xhr.status === 503 ? new DOMParser().parseFromString(xhr.responseText, "text/html") : null;
     answer = answer && answer.querySelector("[data-busy][data-tries]");
     var note = busyNote(form, answer !== null);

@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 from companion import services
 from companion.models import Event
 from tests.companion.test_busy_database import lock_held
+from tests.e2e.conftest import overflow
 from tests.e2e.test_phone_flow import chip, quick_form
 from tests.e2e.test_writes import set_field
 
@@ -48,4 +49,25 @@ def test_a_hand_saved_while_the_database_is_busy_is_kept_and_lands_once_without_
     expect(note).to_have_count(0)
     phone.wait_for_timeout(4_000)  # no resend is left waiting to record it twice
     assert Event.objects.filter(table=table).count() == 1
+    assert [e for e in phone.errors if "status of 503" not in e] == []
+
+
+def test_undo_in_the_bar_while_the_database_is_busy_says_so_on_top_in_german_at_320_px(open_phone) -> None:
+    table = services.create_table("rickety-kate", PLAYERS, {"moon": "new"})
+    services.append(table, [{"type": "hand", "hearts": {"Ana": 13}, "lady": "Ben"}])
+    phone = open_phone(width=320, lang="de", path=f"/s/{table.scorer_token}/")
+    note = phone.locator("p.failed-note[data-busy-note]")
+    with lock_held(table):
+        with phone.expect_response(lambda r: r.url.endswith("/undo/"), timeout=15_000) as answer:
+            phone.locator("#actions").get_by_role("button", name="Rückgängig").click()
+        assert answer.value.status == 503
+        expect(note).to_contain_text("Der Tisch ist gerade beschäftigt")
+        expect(note).to_be_in_viewport()  # above the page, where the bar's button cannot show it
+        assert overflow(phone) == []
+    expect(phone.locator("#board")).to_have_attribute("data-version", "2", timeout=15_000)
+    expect(note).to_have_count(0)
+    phone.wait_for_timeout(4_000)
+    table.refresh_from_db()
+    assert table.version == 2
+    assert list(Event.objects.filter(table=table).values_list("retracted", flat=True)) == [True]  # undone once
     assert [e for e in phone.errors if "status of 503" not in e] == []
