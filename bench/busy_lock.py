@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import secrets
+import shutil
 import sqlite3
 import sys
 import tempfile
@@ -98,13 +99,16 @@ def main() -> int:
     os.environ.update(env)
     if args.gunicorn:
         env["GUNICORN_CMD_ARGS"] = args.gunicorn
-    print(f"Kibitz busy-lock bench ({setup_django()}, busy timeout {os.environ.get('KIBITZ_DB_BUSY_SECONDS', '3')} s)")
-    (table,) = create_tables(1, 1)
-    close_connections()
-    for spec in args.configs.split(","):
-        workers, threads = (int(n) for n in spec.split("x"))
-        with running(Server(WorkerConfig(workers, threads), env, folder)) as server:
-            run(server, table.code, table.token, database, args.lock, args.writes)
+    try:
+        print(f"Kibitz busy-lock bench ({setup_django()}, busy timeout {os.environ.get('KIBITZ_DB_BUSY_SECONDS', '3')} s)")
+        (table,) = create_tables(1, 1)
+        close_connections()
+        for spec in args.configs.split(","):
+            workers, threads = (int(n) for n in spec.split("x"))
+            with running(Server(WorkerConfig(workers, threads), env, folder)) as server:
+                run(server, table.code, table.token, database, args.lock, args.writes)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
     return 0
 
 
