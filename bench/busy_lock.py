@@ -100,7 +100,8 @@ def main() -> int:
     if args.gunicorn:
         env["GUNICORN_CMD_ARGS"] = args.gunicorn
     try:
-        print(f"Kibitz busy-lock bench ({setup_django()}, busy timeout {os.environ.get('KIBITZ_DB_BUSY_SECONDS', '3')} s)")
+        busy = os.environ.get("KIBITZ_DB_BUSY_SECONDS", "3")
+        print(f"Kibitz busy-lock bench ({setup_django()}, busy timeout {busy} s)")
         (table,) = create_tables(1, 1)
         close_connections()
         for spec in args.configs.split(","):
