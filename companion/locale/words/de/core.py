@@ -464,4 +464,12 @@ WORDS = {
     "retracted %(i)d: %(why)s": "retracted %(i)d: %(why)s",
     "This table's history stops at log entry %(seq)d: %(why)s. Undo back past that entry to go on recording.": "Der Verlauf dieses Tisches bricht bei Eintrag %(seq)d ab: %(why)s. Mach bis vor diesen Eintrag rückgängig, um weiter einzutragen.",
     "A %(type)s entry that cannot be read": "Ein %(type)s-Eintrag, der sich nicht lesen lässt",
+    # A busy database (issue 16): the 503 answer, its resends and its page
+    "Kibitz is busy for a moment. Reload the page in %(n)d s.": "Kibitz ist gerade beschäftigt. Lade die Seite in %(n)d s neu.",
+    "The table is busy for a moment: what you typed is kept and will be sent again in %(n)d s.": "Der Tisch ist gerade beschäftigt: Deine Eingabe bleibt erhalten und wird in %(n)d s erneut gesendet.",
+    "The table is still busy: what you typed is kept and will be sent again in {n} s (try {try} of {tries}).": "Der Tisch ist noch beschäftigt: Deine Eingabe bleibt erhalten und wird in {n} s erneut gesendet (Versuch {try} von {tries}).",
+    "The table is still busy. What you typed is kept: send it again in a moment.": "Der Tisch ist noch beschäftigt. Deine Eingabe bleibt erhalten: Sende sie gleich noch einmal.",
+    "The table is busy for a moment: what you typed is kept. Send it again in %(n)d s.": "Der Tisch ist gerade beschäftigt: Deine Eingabe bleibt erhalten. Sende sie in %(n)d s noch einmal.",
+    "The table is busy": "Der Tisch ist beschäftigt",
+    "Send it again": "Noch einmal senden",
 }

@@ -462,4 +462,12 @@ WORDS = {
     "Ladies taken": "Damas ganadas",
     "Hearts per hand": "Corazones por mano",
     "Penalties": "Penalizaciones",
+    # A busy database (issue 16): the 503 answer, its resends and its page
+    "Kibitz is busy for a moment. Reload the page in %(n)d s.": "Kibitz está ocupado un momento. Vuelve a cargar la página en %(n)d s.",
+    "The table is busy for a moment: what you typed is kept and will be sent again in %(n)d s.": "La mesa está ocupada un momento: lo que escribiste se guarda y se enviará de nuevo en %(n)d s.",
+    "The table is still busy: what you typed is kept and will be sent again in {n} s (try {try} of {tries}).": "La mesa sigue ocupada: lo que escribiste se guarda y se enviará de nuevo en {n} s (intento {try} de {tries}).",
+    "The table is still busy. What you typed is kept: send it again in a moment.": "La mesa sigue ocupada. Lo que escribiste se guarda: envíalo de nuevo en un momento.",
+    "The table is busy for a moment: what you typed is kept. Send it again in %(n)d s.": "La mesa está ocupada un momento: lo que escribiste se guarda. Envíalo de nuevo en %(n)d s.",
+    "The table is busy": "La mesa está ocupada",
+    "Send it again": "Enviar de nuevo",
 }

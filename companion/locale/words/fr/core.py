@@ -462,4 +462,12 @@ WORDS = {
     "Ladies taken": "Dames prises",
     "Hearts per hand": "Cœurs par main",
     "Penalties": "Pénalités",
+    # A busy database (issue 16): the 503 answer, its resends and its page
+    "Kibitz is busy for a moment. Reload the page in %(n)d s.": "Kibitz est occupé un instant. Rechargez la page dans %(n)d s.",
+    "The table is busy for a moment: what you typed is kept and will be sent again in %(n)d s.": "La table est occupée un instant\u00a0: votre saisie est gardée et sera renvoyée dans %(n)d s.",
+    "The table is still busy: what you typed is kept and will be sent again in {n} s (try {try} of {tries}).": "La table est encore occupée\u00a0: votre saisie est gardée et sera renvoyée dans {n} s (essai {try} sur {tries}).",
+    "The table is still busy. What you typed is kept: send it again in a moment.": "La table est encore occupée. Votre saisie est gardée\u00a0: renvoyez-la dans un instant.",
+    "The table is busy for a moment: what you typed is kept. Send it again in %(n)d s.": "La table est occupée un instant\u00a0: votre saisie est gardée. Renvoyez-la dans %(n)d s.",
+    "The table is busy": "La table est occupée",
+    "Send it again": "Renvoyer",
 }
