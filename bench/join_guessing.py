@@ -1,12 +1,15 @@
-"""Join-code guessing: how many wrong codes one client gets looked up, and how fast, before it is throttled.
+"""Join-code guessing: how many wrong codes one client gets looked up, and how fast, before it is throttled,
+and what a person at another address gets right after.
 
 Run from the repository root:  .venv/bin/python bench/join_guessing.py [--tables N] [--threads N]
 [--seconds S] [--max-requests N]. It serves the app with gunicorn in production mode on a free loopback port
-(bench/load.py's server, a throw-away SQLite file), once with the rate limits off (what a guesser got before
-them: the issue measured 419 lookups/s) and once with them on, and sends random well-formed join codes from
-one client, from `--threads` connections at once, until `--max-requests` or `--seconds`, whichever comes
-first. It prints the answers it got and what they mean for finding a live table's code. It only ever talks
-to 127.0.0.1, and it stops by itself. A benchmark, not a test: it exits 0 whatever the figures are.
+(bench/load.py's server, a throw-away SQLite file, KIBITZ_BEHIND_PROXY on so that X-Forwarded-For names the
+client), once with the rate limits off (what a guesser got before them: the issue measured 419 lookups/s) and
+once with them on, and sends random well-formed join codes from one client (203.0.113.7), from `--threads`
+connections at once, until `--max-requests` or `--seconds`, whichever comes first; then one right and one
+wrong code from another network (198.51.100.20). It prints the answers it got and what the limits mean for
+finding a live table's code. It only ever talks to 127.0.0.1, and it stops by itself. A benchmark, not a test:
+it exits 0 whatever the figures are.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import load  # bench/load.py: the production environment and gunicorn on loopback
 
 YEAR = 365.25 * 24 * 3600
+GUESSER, OTHER = "203.0.113.7", "198.51.100.20"  # X-Forwarded-For: two clients in two networks
 
 
 @dataclass
@@ -38,6 +42,7 @@ class Run:
     statuses: Counter[int] = field(default_factory=Counter)
     last_lookup_at: float = 0.0  # seconds from the start to the last wrong code answered as a lookup (404)
     first_429_at: float | None = None
+    other: dict[str, int] = field(default_factory=dict)  # what another network got afterwards, by code
 
     @property
     def total(self) -> int:
@@ -57,6 +62,26 @@ def random_code(alphabet: str, length: int) -> str:
     return "".join(secrets.choice(alphabet) for _ in range(length))
 
 
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
+        return None  # a right code's 302 is the answer itself
+
+
+OPENER = urllib.request.build_opener(NoRedirect)
+
+
+def join(base: str, code: str, client: str) -> int:
+    """The status /join/ answers `client` (by X-Forwarded-For) for `code`; 0 for no answer."""
+    request = urllib.request.Request(f"{base}/join/?code={code}", headers={"X-Forwarded-For": client})
+    try:
+        with OPENER.open(request, timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+    except OSError:
+        return 0
+
+
 def guess(base: str, run: Run, args: argparse.Namespace, alphabet: str, length: int) -> None:
     """One client (one address) sending wrong codes from several connections until the count or time is up."""
     lock = threading.Lock()
@@ -71,14 +96,7 @@ def guess(base: str, run: Run, args: argparse.Namespace, alphabet: str, length: 
                 if sent >= args.max_requests:
                     return
                 sent += 1
-            url = f"{base}/join/?code={random_code(alphabet, length)}"
-            try:
-                with urllib.request.urlopen(url, timeout=10) as response:
-                    status = response.status
-            except urllib.error.HTTPError as exc:
-                status = exc.code
-            except OSError:
-                status = 0
+            status = join(base, random_code(alphabet, length), GUESSER)
             now = time.monotonic() - start
             with lock:
                 run.statuses[status] += 1
@@ -95,7 +113,7 @@ def guess(base: str, run: Run, args: argparse.Namespace, alphabet: str, length: 
     run.seconds = time.monotonic() - start
 
 
-def serve_and_guess(label: str, env: dict[str, str], folder: Path, args: argparse.Namespace) -> Run:
+def serve_and_guess(label: str, env: dict[str, str], folder: Path, args: argparse.Namespace, right: str) -> Run:
     from companion.models import JOIN_ALPHABET, JOIN_CODE_LENGTH
 
     server = load.Server(load.WorkerConfig(args.workers, 1), env, folder)
@@ -103,6 +121,7 @@ def serve_and_guess(label: str, env: dict[str, str], folder: Path, args: argpars
     try:
         server.start()
         guess(server.base, run, args, JOIN_ALPHABET, JOIN_CODE_LENGTH)
+        run.other = {"right": join(server.base, right, OTHER), "wrong": join(server.base, "22222222", OTHER)}
     finally:
         server.stop()
     problems = server.log_problems()
@@ -120,6 +139,7 @@ def report(run: Run) -> None:
     else:
         refusals = run.statuses[429] / max(run.seconds - run.first_429_at, 1e-9)
         print(f"; the first 429 after {run.first_429_at:.2f} s, then {refusals:.0f} refusals/s")
+    print(f"  then another network: the right code {run.other['right']}, a wrong code {run.other['wrong']}")
 
 
 def odds(tables: int) -> None:
@@ -127,19 +147,26 @@ def odds(tables: int) -> None:
     from companion import throttle
     from companion.models import JOIN_ALPHABET, JOIN_CODE_LENGTH
 
+    rule = throttle.JOIN
+    assert rule.per_network is not None
     space = len(JOIN_ALPHABET) ** JOIN_CODE_LENGTH
-    per_client = throttle.JOIN.per_client.count / throttle.JOIN.per_client.window
-    overall = throttle.JOIN.overall.count / throttle.JOIN.overall.window
     print(
-        f"limits: {throttle.JOIN.per_client.count} wrong codes per {throttle.JOIN.per_client.window} s per client,"
-        f" {throttle.JOIN.overall.count} per {throttle.JOIN.overall.window} s from everyone together;"
-        f" {space:.2e} possible codes"
+        f"limits: {rule.per_client.count} wrong codes per {rule.per_client.window} s per client,"
+        f" {rule.per_network.count} per network, {rule.overall.count} from everyone together, and once that is"
+        f" spent {rule.reserve} more per network; {space:.2e} possible codes"
     )
-    for label, rate in (("one client", per_client), ("every client together, at the overall cap", overall)):
-        print(
-            f"  {label}: {rate * 3600:,.0f} guesses/hour; expected time to hit one of {tables:,} live codes:"
-            f" {space / tables / rate / YEAR:,.0f} years"
-        )
+    overall = rule.overall.count / rule.overall.window
+    rates = [
+        ("one client", rule.per_client.count / rule.per_client.window),
+        ("one network", rule.per_network.count / rule.per_network.window),
+        ("every client together, at the overall cap", overall),
+    ]
+    for networks in (1_000, 65_536):  # a thousand /24s; every /48 of one IPv6 /32
+        rates.append((f"{networks:,} networks, past the cap", overall + networks * rule.reserve / rule.overall.window))
+    for label, rate in rates:
+        seconds = space / tables / rate
+        took = f"{seconds / YEAR:,.1f} years" if seconds > YEAR else f"{seconds / 86400:,.0f} days"
+        print(f"  {label}: {rate * 3600:,.0f} guesses/hour; expected time to hit one of {tables:,} live codes: {took}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -168,11 +195,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         call_command("collectstatic", verbosity=0, interactive=False)
         from companion import services
 
-        for _ in range(args.tables):
-            services.create_table(load.SLUG, load.PLAYERS, {})
+        codes = [services.create_table(load.SLUG, load.PLAYERS, {}).join_code for _ in range(args.tables)]
+        right = codes[0]  # the code the person at another network holds
         load.close_connections()
-        before = serve_and_guess("limits off (as before)", env | {"KIBITZ_THROTTLE": "0"}, folder, args)
-        after = serve_and_guess("limits on", env | {"KIBITZ_THROTTLE": "1"}, folder, args)
+        env |= {"KIBITZ_BEHIND_PROXY": "1"}
+        before = serve_and_guess("limits off (as before)", env | {"KIBITZ_THROTTLE": "0"}, folder, args, right)
+        after = serve_and_guess("limits on", env | {"KIBITZ_THROTTLE": "1"}, folder, args, right)
     report(before)
     report(after)
     odds(args.odds_tables)

@@ -12,10 +12,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from companion import groups, throttle
+from companion import groups, throttle, waits
 from companion.models import Group
 from companion.qr import qr_svg
-from companion.views import _duration  # waits are written one way everywhere
 from games import registry
 
 
@@ -74,11 +73,10 @@ def use(request: HttpRequest) -> HttpResponse:
 @require_POST
 def new(request: HttpRequest) -> HttpResponse:
     """A new, empty group that this phone works in. Counted with new tables (throttle.CREATE)."""
-    if wait := throttle.count(throttle.CREATE, request):
-        message = _("Too many new groups and tables from here for now. Try again in %(wait)s.")
-        response = render(request, "group_message.html", {"message": message % {"wait": _duration(wait)}}, status=429)
-        response["Retry-After"] = str(wait)
-        return response
+    if refused := throttle.attempt(throttle.CREATE, request):
+        here = _("Too many new groups and tables from here for now. Try again in %(wait)s.")
+        response = render(request, "group_message.html", {"message": waits.too_many_tables(refused, here)}, status=429)
+        return waits.retry_after(response, refused.wait)
     groups.add(request, Group.objects.create())
     return redirect("group")
 

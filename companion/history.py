@@ -17,7 +17,6 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Protocol
 
-from django.db import transaction
 from django.db.models import DateField, QuerySet
 from django.db.models.functions import Coalesce, TruncDate
 
@@ -25,7 +24,7 @@ import games
 from games import registry
 from games.base import InvalidOptions
 
-from . import services
+from . import busy, services
 from .models import Table, TableSummary
 
 FORMAT = 2  # bump when Summary's fields or their meaning change: every stored summary is derived again
@@ -277,14 +276,15 @@ def _derive_and_store(given: Sequence[Table | None], pks: Sequence[int]) -> dict
         derived[table.pk] = derive(snap)
         data = derived[table.pk].as_json()
         rows.append(TableSummary(table=table, version=snap.version, format=FORMAT, rules=RULES, data=data))
-    if rows:
-        with transaction.atomic():
-            TableSummary.objects.bulk_create(
+    if rows:  # a page read stores the cache only if no write holds the lock: it never waits for one
+        busy.unless_busy(
+            lambda: TableSummary.objects.bulk_create(
                 rows,
                 update_conflicts=True,
                 unique_fields=["table"],
                 update_fields=["version", "format", "rules", "data"],
             )
+        )
     return derived
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from datetime import timedelta
 from typing import Any
 
@@ -19,19 +20,28 @@ JOIN_CODE_AFTER_FINISH = timedelta(hours=24)  # a finished table's join code sto
 CODE_ATTEMPTS = 5  # draws of fresh codes when one is taken (a join code can be; the long tokens in practice not)
 
 
+def url_token(nbytes: int) -> str:
+    """secrets.token_urlsafe, drawn again when it starts with "-": one in 64 would, and a command line reads
+    such a token as an option (`backup_group -x…` says "arguments are required"). Each draw is as random as
+    before; only a leading "-" is ruled out."""
+    while (token := secrets.token_urlsafe(nbytes)).startswith("-"):
+        pass
+    return token
+
+
 def new_code() -> str:
     """The viewer link's token: unguessable and URL-safe (never a sequential id)."""
-    return secrets.token_urlsafe(9)
+    return url_token(9)
 
 
 def new_scorer_token() -> str:
     """The scorer link's token: whoever holds it may record at the table."""
-    return secrets.token_urlsafe(18)
+    return url_token(18)
 
 
 def new_group_token() -> str:
     """The group link's token: whoever opens /g/TOKEN/ joins the group on that phone."""
-    return secrets.token_urlsafe(16)
+    return url_token(16)
 
 
 def new_join_code() -> str:
@@ -40,8 +50,10 @@ def new_join_code() -> str:
 
 
 def normalize_join_code(typed: str) -> str:
-    """A join code as typed ("abcd efgh", "ABCD-EFGH") as it is stored ("ABCDEFGH"); at most 32 characters."""
-    return "".join(typed.upper().replace("-", " ").split())[:32]
+    """A join code as typed ("abcd efgh", "ABCD-EFGH", full-width "ＡＢＣＤ　ＥＦＧＨ" from a CJK keyboard) as it is
+    stored ("ABCDEFGH"); at most 32 characters. NFKC first: full-width letters, digits, hyphen and space become
+    the plain ones."""
+    return "".join(unicodedata.normalize("NFKC", typed).upper().replace("-", " ").split())[:32]
 
 
 class Group(models.Model):

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from companion.names import look_alike
 from games.base import Game, OptionInfo
 from games.players import MAX_NAME
 
@@ -42,6 +43,19 @@ class NewTableForm(forms.Form):
             )
         for info in game.option_info():
             self.fields[f"opt_{info.name}"] = _option_field(info)
+
+    def clean(self) -> dict[str, Any]:
+        """Two seats whose names look alike (Ann and Cyrillic Аnn): the sentence goes by the second one."""
+        data = super().clean()
+        seated: list[str] = []
+        for i in range(self.game.max_players):
+            if not (name := (data.get(f"player_{i}") or "").strip()):
+                continue
+            seated.append(name)
+            if (sentence := look_alike(seated)) is not None:
+                self.add_error(f"player_{i}", sentence)
+                break
+        return data
 
     def player_fields(self) -> list[forms.BoundField]:
         """The usual seats; the rest sit behind "More players"."""

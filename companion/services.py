@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import date
 from typing import Any
@@ -16,6 +16,7 @@ from games.base import Flag, InvalidEvent, InvalidOptions
 from games.players import InvalidPlayers, check_players
 from games.text import Text
 
+from . import names as look_alikes
 from .i18n import tr
 from .models import Event, Group, Player, Preset, Seat, Table, WriteKey, new_scorer_token
 from .snapshots import SNAPSHOTS, LogEntry, Snapshot, derive, seat_names, snapshot
@@ -60,8 +61,13 @@ def create_table(
         raise Refused(exc.message) from None
     except (InvalidPlayers, InvalidOptions) as exc:
         raise Refused(exc.message) from None
+    _refuse_look_alikes(seats)
     with transaction.atomic():
-        group = group or Group.objects.create()
+        if group is None:
+            group = Group.objects.create()
+        else:  # the group's names are read under its lock: two phones cannot add Ann and Cyrillic Аnn at once
+            Group.objects.select_for_update().filter(pk=group.pk).first()
+            _refuse_look_alikes(seats, group.players.values_list("name", flat=True))
         table = Table.objects.create_with_codes(
             group=group, game=game.slug, options=dict(raw_options), title=title, played_on=played_on, notes=notes
         )
@@ -69,6 +75,12 @@ def create_table(
             player, _created = Player.objects.get_or_create(group=group, name=name)
             Seat.objects.create(table=table, player=player, position=position)
     return table
+
+
+def _refuse_look_alikes(seats: Sequence[str], taken: Iterable[str] = ()) -> None:
+    """Refused when two seats, or a new name and one of the group's, look alike (companion/names.py)."""
+    if (sentence := look_alikes.look_alike(seats, taken)) is not None:
+        raise Refused(sentence)
 
 
 def version_of(code: str) -> int | None:
@@ -188,6 +200,14 @@ def correct(
         Event.objects.filter(table=locked, seq__in=gone).update(retracted=True, undone_at=None, changed=version)
         Event.objects.bulk_create(Event(table=locked, seq=e.seq, payload=e.payload, changed=version) for e in added)
         return _commit(table, locked, after, key, recorded=True)
+
+
+def changed_since(snap: Snapshot, version: int) -> tuple[LogEntry, ...]:
+    """The entries of `snap`'s log that the writes after table version `version` recorded, undid or brought
+    back, oldest first: what another phone did while a form made at `version` was filled in (a stale write's
+    answer shows their log lines). Each row keeps the version that last wrote it (`Event.changed`)."""
+    seqs = set(Event.objects.filter(table_id=snap.table.pk, changed__gt=version).values_list("seq", flat=True))
+    return tuple(e for e in snap.log if e.seq in seqs)
 
 
 def as_of(snap: Snapshot, seq: int) -> Snapshot:
@@ -319,14 +339,15 @@ def hand_over(table: Table) -> Table:
     return locked
 
 
-def check_import(data: Any) -> tuple[tablefile.TableFile, Any]:
-    """The table file read and replayed with every check an import makes (the web page's preview uses it), or
-    Refused saying what is wrong; nothing is stored."""
+def check_import(data: Any, group: Group | None = None) -> tuple[tablefile.TableFile, Any]:
+    """The table file read and replayed with every check an import into `group` makes (the web page's preview
+    uses it), or Refused saying what is wrong; nothing is stored."""
     try:
         parsed = tablefile.read(data)
         state = parsed.replay()
     except (tablefile.TableFileError, InvalidEvent) as exc:
         raise Refused(exc.text) from None
+    _refuse_look_alikes(parsed.players, group.players.values_list("name", flat=True) if group else ())
     if len(parsed.meta.get("title", "")) > Table._meta.get_field("title").max_length:
         raise Refused(_("The title is too long."))
     _storable([parsed.meta, parsed.raw_options, parsed.raw_events, [r.event for r in parsed.retracted]])

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
@@ -12,7 +13,6 @@ def ping(request: HttpRequest) -> HttpResponse:
 
 
 urlpatterns = [
-    path("admin/", admin.site.urls),
     path("", views.home, name="home"),
     path("ping/", ping, name="ping"),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the footer's language picker
@@ -45,3 +45,5 @@ urlpatterns = [
     path("history/tables.csv", historyviews.group_csv, name="history_csv"),
     path("history/player/<path:name>/", historyviews.player_page, name="history_player"),
 ]
+if settings.KIBITZ_ADMIN:  # Django's admin only where a setting asks for it (KIBITZ_ADMIN=1)
+    urlpatterns.insert(0, path("admin/", admin.site.urls))

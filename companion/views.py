@@ -18,12 +18,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from companion import access, entries, groups, history, historyviews, i18n, services, throttle
+from companion import access, entries, groups, history, historyviews, i18n, services, throttle, waits
 from companion import findings as checkpages
 from companion.board import board, log_line
 from companion.board import change as what_changed
 from companion.middleware import too_large
-from companion.models import Table, normalize_join_code
+from companion.models import Group, Table, normalize_join_code
 from companion.newtable import NewTableForm
 from companion.qr import qr_svg
 from games import registry, tablefile
@@ -32,10 +32,13 @@ from games.base import Game
 SEEN_KEY = "kibitz_seen"  # the tables this phone has opened, newest first
 HOME_TABLES = 30  # the current group's newest tables the home page lists
 LOG_PAGE = 40  # log entries a page shows, newest first
+CONFLICT_LINES = 6  # the newest entries a stale write's answer lists of what the other phones did
+RESENT = ("csrfmiddlewaretoken", "version", "key")  # what "Record mine as well" sets itself; the rest as sent
 
 Change = Callable[[Table, int | None, str], services.Snapshot]
 
 
+@never_cache  # the group picker carries the group tokens: no cache may keep the page (never compressed: BREACH)
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """The current group's tables, newest first, then the tables this phone only opened (by link, join code
@@ -62,9 +65,9 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
     group = groups.current(request)  # None: the table starts a new group, and this phone joins it
     preset = groups.preset(group, game.slug, request.GET.get("preset", ""))
     form = NewTableForm(game, request.POST or None, preset=preset.options if preset else None)
-    wait = throttle.count(throttle.CREATE, request) if request.method == "POST" else None
-    if wait:
-        form.add_error(None, _too_many_tables(wait))
+    refused = throttle.attempt(throttle.CREATE, request) if request.method == "POST" else None
+    if refused:
+        form.add_error(None, waits.too_many_tables(refused))
     elif request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():  # the table and the preset it names, or neither
@@ -87,20 +90,20 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
         "preset": preset,
         "setup": entries.before_new_table(game.slug, group, preset),  # a step the game asks for first, or None
     }
-    response = render(request, "new_table.html", context, status=429 if wait else 400 if form.errors else 200)
-    return _retry_after(response, wait)
+    response = render(request, "new_table.html", context, status=429 if refused else 400 if form.errors else 200)
+    return waits.retry_after(response, refused.wait if refused else None)
 
 
 @require_GET
 def join(request: HttpRequest) -> HttpResponse:
-    """Watch a table by its join code. Failed lookups are limited per client and overall (throttle.JOIN)."""
+    """Watch a table by its join code. Failed lookups are limited per client, per network and overall
+    (throttle.JOIN); a network that has failed only a few times is never held back by the others."""
     code = normalize_join_code(request.GET.get("code", ""))[:16]
     if not code:
         return render(request, "join.html", {"error": "", "code": ""})
-    if wait := throttle.count(throttle.JOIN, request):
-        error = _("Too many join codes that open nothing. Try again in %(wait)s, or scan the scorer's QR code.")
-        response = render(request, "join.html", {"error": error % {"wait": _duration(wait)}, "code": code}, status=429)
-        return _retry_after(response, wait)
+    if refused := throttle.attempt(throttle.JOIN, request):  # before the lookup: a refusal tells no code apart
+        response = render(request, "join.html", {"error": waits.too_many_join_codes(refused), "code": code}, status=429)
+        return waits.retry_after(response, refused.wait)
     table, expired = Table.objects.joinable(code)
     if table is not None:
         throttle.uncount(throttle.JOIN, request)  # only wrong codes use up the limit
@@ -154,7 +157,7 @@ def record(request: HttpRequest, code: str, action: str) -> HttpResponse:
         events = entries.build(snap.table.game, action, request.POST, snap)
         after = services.append(snap.table, events, _version(request), _key(request))
     except services.Stale as exc:
-        return _render_board(request, _snapshot(code), error=exc.message, status=409, form=request.POST, action=action)
+        return _stale(request, code, exc, action=action)
     except entries.Question:  # one more answer before it is saved: the entry asks it, nothing went wrong
         return _render_board(request, snap, form=request.POST, action=action)
     except (entries.FormError, services.Refused) as exc:
@@ -176,8 +179,7 @@ def correct(request: HttpRequest, code: str, seq: int, action: str) -> HttpRespo
             raise entries.FormError(_("A correction replaces one entry with one entry."))
         after = services.correct(snap.table, seq, events[0], _version(request), _key(request))
     except services.Stale as exc:
-        fresh = _snapshot(code)
-        return _render_board(request, fresh, error=exc.message, status=409, form=request.POST, action=action, fix=seq)
+        return _stale(request, code, exc, action=action, fix=seq)
     except entries.Question:
         return _render_board(request, snap, form=request.POST, action=action, fix=seq)
     except (entries.FormError, services.Refused) as exc:
@@ -203,7 +205,7 @@ def _change(request: HttpRequest, code: str, change: Change, verb: str) -> HttpR
     try:
         after = change(snap.table, _version(request), _key(request))
     except services.Stale as exc:
-        return _render_board(request, _snapshot(code), error=exc.message, status=409)
+        return _stale(request, code, exc, verb=verb)
     except services.Refused as exc:
         return _render_board(request, snap, error=exc.message, status=400)
     return _after_write(request, after, before=snap, verb=verb)
@@ -288,10 +290,11 @@ def note(request: HttpRequest, code: str) -> HttpResponse:
         return redirect(f"{reverse('table', args=[code])}#past")
     try:
         services.correct(snap.table, entry.seq, payload, _version(request), _key(request))
+    except services.Stale as exc:  # the other phone's entries, and this note as typed (_stale)
+        return _stale(request, code, exc, note=True)
     except services.Refused as exc:  # the note stays in its form, as typed, with why
         typed = {"field": "note", "text": text, "round": number, "error": i18n.tr(exc.message)}
-        status = 409 if isinstance(exc, services.Stale) else 400
-        return _render_board(request, _snapshot(code), status=status, note=typed)
+        return _render_board(request, _snapshot(code), status=400, note=typed)
     return redirect(f"{reverse('table', args=[code])}#past")
 
 
@@ -320,9 +323,9 @@ def table_json(request: HttpRequest, code: str) -> HttpResponse:
 def import_file(request: HttpRequest) -> HttpResponse:
     error = ""
     if request.method == "POST":
-        if wait := throttle.count(throttle.CREATE, request):
-            response = render(request, "import.html", {"error": _too_many_tables(wait)}, status=429)
-            return _retry_after(response, wait)
+        if refused := throttle.attempt(throttle.CREATE, request):
+            response = render(request, "import.html", {"error": waits.too_many_tables(refused)}, status=429)
+            return waits.retry_after(response, refused.wait)
         upload = request.FILES.get("file")
         if (upload.size if upload else len(request.POST.get("text", "").encode())) > settings.KIBITZ_MAX_UPLOAD:
             return too_large(request)
@@ -331,7 +334,8 @@ def import_file(request: HttpRequest) -> HttpResponse:
             data = tablefile.decode(text)
             if request.POST.get("step") == "preview":  # the same checks, nothing stored: what it would import
                 throttle.uncount(throttle.CREATE, request)
-                return render(request, "import.html", {"preview": _preview(data), "text": text})
+                preview = _preview(data, groups.current(request))
+                return render(request, "import.html", {"preview": preview, "text": text})
             table = services.import_table(data, group=groups.current(request))
         except tablefile.TableFileError as exc:
             error = i18n.tr(exc.message)
@@ -344,9 +348,9 @@ def import_file(request: HttpRequest) -> HttpResponse:
     return render(request, "import.html", {"error": error}, status=400 if error else 200)
 
 
-def _preview(data: object) -> dict[str, object]:
-    """What an import of `data` would store, checked as the import checks it (services.check_import)."""
-    parsed, state = services.check_import(data)
+def _preview(data: object, group: Group | None) -> dict[str, object]:
+    """What an import of `data` into `group` would store, checked as the import checks it (check_import)."""
+    parsed, state = services.check_import(data, group)
     standings = parsed.game.standings(state)
     totals = standings.totals
     return {
@@ -414,6 +418,40 @@ def _key(request: HttpRequest) -> str:
     return request.POST.get("key") or request.headers.get("Idempotency-Key") or ""
 
 
+def _stale(
+    request: HttpRequest,
+    code: str,
+    exc: services.Stale,
+    *,
+    action: str = "",
+    fix: int | None = None,
+    verb: str = "saved",
+    note: bool = False,
+) -> HttpResponse:
+    """A write made against an older version, refused (409): the table as it is now, this phone's entry as typed,
+    the log lines of what the other phones did since the form's version, and two answers. "That was it — keep
+    theirs" sends nothing; "Record mine as well" sends the refused write again as it was (the same fields and
+    key, so a double tap lands once) against the new version."""
+    fresh = _snapshot(code)
+    since = _version(request)
+    changed = services.changed_since(fresh, since) if since is not None else ()
+    shown = changed[-CONFLICT_LINES:]
+    conflict = {
+        "verb": verb,  # "saved", "undone" or "redone": what this phone's write would have done
+        "lines": _describe(fresh, shown),
+        "more": len(changed) - len(shown),
+        "url": request.path,
+        "fields": [(k, v) for k, values in request.POST.lists() if k not in RESENT for v in values],
+        "key": _key(request),  # the refused write's own key: it never landed, and a resend lands once
+        "plain": note,  # the notes form is a plain post: so are its answers
+        "note": {"round": request.POST.get("round", ""), "text": request.POST.get("note", "")} if note else None,
+    }
+    form = request.POST if action else None
+    return _render_board(
+        request, fresh, error=exc.message, status=409, form=form, action=action, fix=fix, conflict=conflict
+    )
+
+
 def _after_write(
     request: HttpRequest,
     snap: services.Snapshot,
@@ -443,6 +481,7 @@ def _render_board(
     template: str = "",
     fix: int | None = None,
     change: object = None,
+    conflict: dict[str, object] | None = None,
     note: dict[str, object] | None = None,
 ) -> HttpResponse:
     """The table page (or its board, for htmx). `fix` (or ?fix=SEQ) opens that log entry's form to correct it."""
@@ -458,6 +497,7 @@ def _render_board(
         "failed": action,
         "board": board(snap, all_rows=request.GET.get("rows") == "all"),
         "change": change,  # what the write just made changed (companion.board.Change), for its confirmation
+        "conflict": conflict,  # a stale write's answer (_stale), or None
         # A swap (the page's script runs): a closed part of the entry panel is left out and fetched when opened
         # (?part=NAME answers with the entry panel whole), so a swap after a write stays small on the wire.
         "lazy": bool(request.htmx) and not part,
@@ -471,23 +511,6 @@ def _render_board(
     if not template:
         template = "table.html" if not request.htmx else "table.html#entry" if part else "table.html#board"
     return render(request, template, context, status=status)
-
-
-def _too_many_tables(wait: int) -> str:
-    return _("Too many new tables from here for now. Try again in %(wait)s.") % {"wait": _duration(wait)}
-
-
-def _duration(seconds: int) -> str:
-    """A wait as a person reads it: "45 s", "10 min" (abbreviated: no plural forms to translate)."""
-    if seconds < 120:
-        return _("%(n)d s") % {"n": seconds}
-    return _("%(n)d min") % {"n": -(-seconds // 60)}
-
-
-def _retry_after(response: HttpResponse, wait: int | None) -> HttpResponse:
-    if wait:
-        response["Retry-After"] = str(wait)
-    return response
 
 
 def _render_share(

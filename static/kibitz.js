@@ -332,6 +332,86 @@
     }
   });
 
+  // -- a refused write: the entry kept as typed, open and in view, the reason beside it (issue 16) ---------------
+  // The server answers a refused write (400, 403, 409) with the entry filled in as it was sent and the reason
+  // ([data-reason]: the address and the fields the write sent). The reason goes just above the form it refuses,
+  // the sections around that form open, and both come into view once the swap has settled (after any other
+  // scrolling). The form counts as typed in, so a live update leaves it alone. A stale write's answer
+  // ([data-conflict]) also offers "Record mine as well", the write resent as it was: once the refused form is
+  // changed, that copy no longer says what is typed, so it goes and the form's own Save sends the change.
+  var SENT_BY_EVERY_FORM = ["csrfmiddlewaretoken", "version", "key"];
+  var refusalToShow = null;
+  function sends(form, url) {
+    if (form.getAttribute("action") === url) return true;
+    return Array.prototype.some.call(form.querySelectorAll("[formaction]"), function (b) {
+      return b.getAttribute("formaction") === url;
+    });
+  }
+  function refusedForm(reason) {
+    var url = reason.dataset.for;
+    var fields = (reason.dataset.fields || "").split(" ").filter(function (name) {
+      return name && SENT_BY_EVERY_FORM.indexOf(name) < 0;
+    });
+    var forms = document.querySelectorAll("main form");
+    for (var i = 0; i < forms.length; i++) {
+      var form = forms[i];
+      if (reason.contains(form) || !sends(form, url)) continue;
+      var all = fields.every(function (name) {
+        return Array.prototype.some.call(form.elements, function (el) { return el.name === name; });
+      });
+      if (all) return form;
+    }
+    return null;
+  }
+  function placeRefusal(root) {
+    var reason = root.matches && root.matches("[data-reason]") ? root : root.querySelector("[data-reason]");
+    if (!reason || reason.dataset.placed) return null;
+    reason.dataset.placed = "1";
+    var form = refusedForm(reason);
+    var mine = reason.querySelector("form[data-mine]");
+    if (mine) mine.dataset.dirty = "1";
+    if (form && !form.closest(".bar")) {  // Undo and Redo sit in the bar: their answer stays in the page
+      form.parentNode.insertBefore(reason, form);
+      form.dataset.dirty = "1";
+      for (var up = form.parentElement; up; up = up.parentElement) if (up.tagName === "DETAILS") up.open = true;
+      if (mine) {
+        form.addEventListener("input", function (e) { if (e.isTrusted) dropMine(reason); });
+        form.addEventListener("change", function (e) { if (e.isTrusted) dropMine(reason); });
+        form.addEventListener("click", function (e) {
+          if (e.isTrusted && e.target.closest("button[type=button]")) dropMine(reason);
+        });
+      }
+    }
+    return reason;
+  }
+  function dropMine(reason) {
+    var mine = reason.querySelector("form[data-mine]");
+    if (mine) mine.remove();
+  }
+  function showRefusal(reason) {
+    if (!reason || !document.body.contains(reason)) return;
+    reason.scrollIntoView({block: "start"});
+  }
+  // The round notes sit outside the entry panel: a live update leaves them alone too while typed in or refused.
+  document.addEventListener("input", function (e) {
+    var form = e.target.closest && e.target.closest("#past form");
+    if (form) form.dataset.dirty = "1";
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    var target = e.detail.target;
+    if (target.id === "past" && target.querySelector("form[data-dirty], [data-reason]")) e.preventDefault();
+  });
+  function refusals(root) {
+    var reason = placeRefusal(root);
+    if (!reason) return;
+    if (root === document.body || root === document) showRefusal(reason);  // a page loaded with it (a plain post)
+    else refusalToShow = reason;  // a swap: once it has settled, after any other scrolling
+  }
+  document.addEventListener("htmx:afterSettle", function () {
+    showRefusal(refusalToShow);
+    refusalToShow = null;
+  });
+
   // -- connection state: say so, keep the form, send it again when the phone is back online --------------
   var unsent = [];
   function online(isOnline) {
@@ -413,6 +493,76 @@
     if (note && e.detail.successful) note.hidden = true;
   });
 
+  // -- a busy database (503: nothing was stored): the sentence by the form, the same form sent again ----------
+  // base.html does not swap a 503, so the form keeps what was typed and its idempotency key (a resend lands
+  // once). The answer's sentence goes by the form (a form in the bottom bar: at the top of the screen); the form
+  // is sent again after Retry-After, at most data-tries times, saying so each time; then the player sends it.
+  // Sending it by hand meanwhile drops the timer; any other answer takes the sentence away.
+  var busyTimers = [];
+  function busyTimer(form, timer) {
+    busyTimers = busyTimers.filter(function (t) {
+      if (t.form !== form) return true;
+      clearTimeout(t.timer);
+      return false;
+    });
+    if (timer) busyTimers.push({form: form, timer: timer});
+  }
+  function busyNote(form, create) {
+    var bar = form.closest("#actions");
+    var note = bar ? document.querySelector("p.failed-note[data-busy-note]") : form.previousElementSibling;
+    if (note && note.hasAttribute("data-busy-note")) return note;
+    if (!create) return null;
+    note = document.createElement("p");
+    note.setAttribute("role", "status");
+    note.dataset.busyNote = "1";
+    if (bar) {
+      note.className = "failed-note";
+      document.querySelector("main").before(note);
+    } else {
+      note.className = "error";
+      form.before(note);
+    }
+    return note;
+  }
+  function sendAgain(form) {
+    busyTimers = busyTimers.filter(function (t) { return t.form !== form; });
+    if (!document.body.contains(form) || form.classList.contains("htmx-request")) return;
+    window.htmx.trigger(form, "submit");  // same form, same key
+  }
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (e.detail.elt && e.detail.elt.tagName === "FORM") busyTimer(e.detail.elt, null);
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    // The form that sent it (detail.elt is an ancestor still in the page when a swap took the form away).
+    var config = e.detail.requestConfig, form = config ? config.elt : null, xhr = e.detail.xhr;
+    if (!form || form.tagName !== "FORM" || !xhr || !xhr.status || config.verb !== "post") return;
+    var answer = xhr.status === 503 ? new DOMParser().parseFromString(xhr.responseText, "text/html") : null;
+    answer = answer && answer.querySelector("[data-busy][data-tries]");
+    var note = busyNote(form, answer !== null);
+    if (!answer) {  // any other answer; or a 503 not from Kibitz (a proxy's): said as any failure is
+      if (note) note.remove();
+      delete form.dataset.busyTries;
+      var failed = document.querySelector("[data-failed]");
+      if (xhr.status === 503 && failed) {
+        failed.textContent = fill(failed.dataset.text, {status: 503});
+        failed.hidden = false;
+      }
+      return;
+    }
+    var tries = (parseInt(form.dataset.busyTries, 10) || 0) + 1;
+    var most = parseInt(answer.dataset.tries, 10) || 0;
+    var wait = parseInt(xhr.getResponseHeader("Retry-After"), 10) || 3;
+    if (tries > most) {
+      note.textContent = answer.dataset.tGaveUp;
+      delete form.dataset.busyTries;
+    } else {
+      form.dataset.busyTries = String(tries);
+      note.textContent = tries === 1 ? answer.textContent : fill(answer.dataset.tAgain, {n: wait, "try": tries, tries: most});
+      busyTimer(form, setTimeout(function () { sendAgain(form); }, wait * 1000));
+    }
+    note.scrollIntoView({block: "nearest"});
+  });
+
   // -- notes: a count in words near the limit, Save stopped over it ------------------------------------------
   // No maxlength (it cuts a paste without a word); the server refuses a longer note and sends it back as typed.
   // Counted as the server counts: code points of the trimmed text, a line break as one.
@@ -445,6 +595,7 @@
   function frame(root) {
     showConfirm(root);
     showSheet(root);
+    refusals(root);
   }
 
   function init(root) {

@@ -1,10 +1,9 @@
 """Display helpers for templates: cards with their suit symbol, fresh idempotency keys."""
 
-import secrets
-
 from django import template
 
 from companion import cardpicker, i18n
+from companion.models import url_token
 from games.cards import parse_card
 
 register = template.Library()
@@ -31,7 +30,7 @@ def suit(text: str) -> str:
 @register.simple_tag
 def write_key() -> str:
     """A new idempotency key for one write form: a resend of the same form lands once."""
-    return secrets.token_urlsafe(12)
+    return url_token(12)
 
 
 @register.filter

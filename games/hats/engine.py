@@ -351,14 +351,8 @@ class _Replay:
         self.last_event = index
 
     def final(self, index: int, event: Final) -> None:
-        if any(self.turns.values()) or self.last_actor is not None:
-            raise InvalidEvent(
-                index,
-                T(
-                    "the end state at once is for a game not followed turn by turn, and this one has turns "
-                    "recorded: record the rest turn by turn, or undo the turns first"
-                ),
-            )
+        """The whole end state at once (FORMAT.md): for a game never tracked, or after tracked turns (a table that
+        stopped tracking), whose end state it replaces; the flags of those turns stay, and the game ends."""
         for what, names in (("collections", event.collections), ("black_hats", event.black_hats)):
             for name in names:
                 self.player(index, name, what)

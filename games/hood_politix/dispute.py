@@ -14,7 +14,7 @@ from functools import cache
 
 from games.hood_politix.options import Options
 from games.notation import HoodCard, HoodNotation
-from games.text import T, Text
+from games.text import T, Text, join
 
 DEUCE, IN_YO_FACE, FIVE_O, PAYBACK = "deuce", "in-yo-face", "five-o", "payback"
 STACK_VALUE = {DEUCE: 2, IN_YO_FACE: 5}
@@ -143,23 +143,12 @@ def _taken_back(play: Play, options: Options, rule: str, why: Text) -> Verdict:
 def _jump_in(play: Play, options: Options) -> Verdict:
     top, card, name = play.top, play.played, play.player
     direction = play.direction or "left"
-    identical = (card.colour, card.face) == (top.colour, top.face)
-    if not identical or (card.framed and play.building):
-        rule = "hp.jump-in" if not identical else "hp.stack-framed"
-        why = (
-            T(
-                "%(name)s threw in %(card)s on %(top)s: a jump-in must be the same colour and face as the card on top.",
-                name=name,
-                card=_label(card),
-                top=_label(top),
-            )
-            if not identical
-            else T(
-                "%(name)s threw in %(card)s on a building stack: a framed card is no answer to a stack, not even "
-                "as a jump-in.",
-                name=name,
-                card=_label(card),
-            )
+    if (card.colour, card.face) != (top.colour, top.face):  # the frame is no part of being identical
+        why = T(
+            "%(name)s threw in %(card)s on %(top)s: a jump-in must be the same colour and face as the card on top.",
+            name=name,
+            card=_label(card),
+            top=_label(top),
         )
         then = T(
             "%(name)s takes %(card)s back and draws %(n)d penalty cards; play goes on where it stopped.",
@@ -167,7 +156,7 @@ def _jump_in(play: Play, options: Options) -> Verdict:
             card=_label(card),
             n=options.penalty_cards,
         )
-        return Verdict(False, rule, why, then, ((name, options.penalty_cards),), None, direction, play.building)
+        return Verdict(False, "hp.jump-in", why, then, ((name, options.penalty_cards),), None, direction, play.building)
     why = T(
         "%(name)s threw in %(card)s, identical to %(top)s: a jump-in may come at any time.",
         name=name,
@@ -192,20 +181,29 @@ def _answers(options: Options, in_yo_face_stack: bool) -> tuple[str, ...]:
 
 
 def _on_stack(play: Play, players: Sequence[str], options: Options, assumed: list[Text]) -> Verdict:
-    """A Deuce or In Yo Face stack is building: only its answers may come, and no framed card."""
-    card, name, stack = play.played, play.player, play.building
-    direction = play.direction or "left"
+    """A Deuce or In Yo Face stack is building: only its answers may come. A card answers by its face alone: a
+    framed answer answers as the plain card does, and the frame makes no other card an answer (hp.stack-framed)."""
+    card = play.played
     in_yo_face_stack = play.in_yo_faces > 0
     rule = "hp.stack-in-yo-face" if in_yo_face_stack else "hp.stack-deuce"
-    if card.framed:
-        why = T(
-            "%(name)s played %(card)s on a building stack: a framed card is no answer to a stack.",
-            name=name,
-            card=_label(card),
-        )
-        return _taken_back(play, options, "hp.stack-framed", why)
     if card.face not in _answers(options, in_yo_face_stack):
-        return _taken_back(play, options, rule, _stack_refusal(play, options, in_yo_face_stack))
+        refusal = _stack_refusal(play, options, in_yo_face_stack)
+        if card.framed:
+            why = T("%(refusal)s The frame makes no other card an answer.", refusal=refusal)
+            return _taken_back(play, options, "hp.stack-framed", why)
+        return _taken_back(play, options, rule, refusal)
+    verdict = _answered(play, players, rule, assumed)
+    if not card.framed:
+        return verdict
+    # A framed answer still sets the colour play goes on in.
+    then = join([verdict.then, T(" Play goes on in %(colour)s.", colour=_colour(card))], "")
+    return replace(verdict, then=then)
+
+
+def _answered(play: Play, players: Sequence[str], rule: str, assumed: list[Text]) -> Verdict:
+    """A legal answer to the building stack: Five-O cancels it, Payback sends it back, the others add to it."""
+    card, name, stack = play.played, play.player, play.building
+    direction = play.direction or "left"
     after = step(players, name, direction)
     if card.face == FIVE_O:
         why = T("%(name)s escapes the stack of %(stack)d with Five-O.", name=name, stack=stack)

@@ -270,8 +270,9 @@ class _Replay:
         for name in event.hands:
             self._seat(name)
         self._check_box(event)
-        if self.tricks:
-            self._check_left(index, event)
+        if self.tricks:  # a round with tricks is taken as recorded from its start (a file cannot skip one)
+            self._check_left(index, event, play)
+        self._check_out(index, event, play)
         fields = self._field_points(event)
         hands = {p: _hand_points(event.hands.get(p, 0), self.options) for p in self.players}
         raw = {p: fields[p] + hands[p] for p in self.players}
@@ -323,25 +324,56 @@ class _Replay:
                     )
                 )
 
-    def _check_left(self, index: int, event: RoundEnd) -> None:
-        """With tricks recorded, Kibitz knows how many cards each player still holds: a hand given as more cards
-        than that cannot be. (Fewer, or a round_end while everyone holds cards, is taken as the table's word: a
-        table need not record every trick of a round.)"""
-        held = self.held
+    def _check_left(self, index: int, event: RoundEnd, play: _Round) -> None:
+        """With the round's tricks recorded from its start, Kibitz knows what each player holds at its end: a
+        hand listed as cards holds exactly that many (fewer pays fewer points, more cannot be), and the hat only
+        in its holder's hand (FORMAT.md's round_end agreement). A hand typed as its sum is the table's word."""
         for p in self.players:
             hand = event.hands.get(p)
-            if isinstance(hand, tuple) and len(hand) > held[p]:
+            if not isinstance(hand, tuple):
+                continue
+            have = self.held[p]
+            if len(hand) != have:
+                self._flag(index, p, "wh.hand-count", _count_message(p, play.number, len(hand), have))
+            if play.hat is not None and p != play.hat and any(c.rank == HAT_RANK for c in hand):
                 self._flag(
                     index,
                     p,
-                    "wh.hand-count",
+                    "wh.hat-holder",
                     T(
-                        "%(name)s is left with %(n)d cards, but after the tricks recorded %(name)s held only %(have)d",
+                        "%(name)s's hand at the end of round %(round)d holds the White Hat, but %(holder)s held it "
+                        "by then",
                         name=p,
-                        n=len(hand),
-                        have=held[p],
+                        round=play.number,
+                        holder=play.hat,
                     ),
                 )
+
+    def _check_out(self, index: int, event: RoundEnd, play: _Round) -> None:
+        """A round ends when someone has no cards left (or, final, at the goal): a round_end without final whose
+        hands are all listed as cards, none of them empty, says nobody went out. The flag names whoever holds
+        the fewest (the first in seat order among equals), the one nearest to going out."""
+        if event.final:
+            return
+        sizes: dict[str, int] = {}
+        for p in self.players:
+            hand = event.hands.get(p)
+            if not isinstance(hand, tuple) or not hand:
+                return  # someone went out, or a hand typed as its sum (or left out) says nothing
+            sizes[p] = len(hand)
+        fewest = min(self.players, key=lambda p: sizes[p])
+        self._flag(
+            index,
+            fewest,
+            "wh.round-end",
+            T(
+                "round %(round)d ended, but every hand still holds cards (%(name)s the fewest, %(n)d) and it is not "
+                "marked final: a round ends when a player has none left",
+                round=play.number,
+                name=fewest,
+                n=sizes[fewest],
+            ),
+        )
 
     def _field_points(self, event: RoundEnd) -> dict[str, int]:
         if event.fields is not None:
@@ -652,6 +684,27 @@ class _Replay:
             )
         self.values[event.field] = event.value
         play.ability = ability
+
+
+def _count_message(player: str, round_number: int, n: int, have: int) -> Text:
+    """wh.hand-count at a round's end, in words for more cards than the tricks leave and for fewer."""
+    if n > have:
+        return T(
+            "%(name)s is left with %(n)d card(s) at the end of round %(round)d, but after the tricks recorded "
+            "%(name)s held only %(have)d",
+            name=player,
+            n=n,
+            round=round_number,
+            have=have,
+        )
+    return T(
+        "%(name)s is left with %(n)d card(s) at the end of round %(round)d, but after the tricks recorded "
+        "%(name)s held %(have)d: a card left out of a hand scores nothing",
+        name=player,
+        n=n,
+        round=round_number,
+        have=have,
+    )
 
 
 def _hand_points(hand: tuple[object, ...] | int, options: Options) -> int:

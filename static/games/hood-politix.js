@@ -178,10 +178,11 @@
     scope.querySelectorAll("[data-hp-timers]").forEach(initTimers);
     scope.querySelectorAll("form.hp-round-form").forEach(initOrder);
   }
-  // Only after this phone's own write: a ruling swapped in by the live poll leaves the page where it is.
+  // Only after this phone's own write that landed: a ruling swapped in by the live poll leaves the page where it
+  // is, and a refused write leaves it at the reason, beside the entry kept as typed (kibitz.js).
   document.addEventListener("htmx:afterSettle", function (e) {
-    var config = e.detail && e.detail.requestConfig;
-    if (config && config.verb === "post") showVerdict(document);
+    var config = e.detail && e.detail.requestConfig, xhr = e.detail && e.detail.xhr;
+    if (config && config.verb === "post" && !(xhr && xhr.status >= 400)) showVerdict(document);
   });
   if (window.htmx) window.htmx.onLoad(init);
   else document.addEventListener("DOMContentLoaded", function () { init(document); });

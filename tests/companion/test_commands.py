@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -53,3 +56,27 @@ def test_export_of_an_unknown_table(db: None) -> None:
 
     with pytest.raises(CommandError, match="no table with code"):
         call_command("export", "nope")
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def on_a_database_never_migrated(tmp_path: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    """manage.py with a fresh, empty SQLite file as its database (a checkout after bin/setup before migrate)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("KIBITZ_")}
+    env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'empty.sqlite3'}"
+    return subprocess.run(
+        [sys.executable, "manage.py", *argv], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.mark.parametrize("command", [["import", "FILE"], ["backup_group", "TOKEN"], ["groups"]])
+def test_a_command_on_a_database_never_migrated_says_to_migrate_and_exits_2(tmp_path: Path, command: list[str]) -> None:
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps({"format": "kibitz/1", "game": "rickety-kate", "players": ["A", "B", "C"]}))
+    result = on_a_database_never_migrated(tmp_path, *[str(path) if a == "FILE" else a for a in command])
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""
+    assert result.stderr.strip() == (
+        "The database is not set up for this version of Kibitz: run `manage.py migrate` first."
+    )

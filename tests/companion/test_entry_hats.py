@@ -116,12 +116,55 @@ def test_the_end_state_at_once_with_the_explained_score(client: Client, table: T
     assert "does not count" in page and "/new/hats/" in page
 
 
-def test_the_end_state_form_is_offered_only_until_the_first_turn(client: Client, table: Table) -> None:
-    assert "Enter the end state at once" in client.get(f"/t/{table.code}/").content.decode()
+def test_the_end_state_form_is_offered_until_the_game_is_over(client: Client, table: Table) -> None:
+    assert "Not tracking turns? Enter the end state at once" in client.get(f"/t/{table.code}/").content.decode()
     post(client, table, "setup", SETUP | {"first": "0"})
-    assert "Enter the end state at once" in client.get(f"/t/{table.code}/").content.decode()
+    assert "Not tracking turns? Enter the end state at once" in client.get(f"/t/{table.code}/").content.decode()
     post(client, table, "black_hat", {"player": "0"})
-    assert "Enter the end state at once" not in client.get(f"/t/{table.code}/").content.decode()
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert "Stopped tracking turns? Enter the end state at once" in page  # FORMAT.md: a table that stopped tracking
+
+
+def test_after_tracked_turns_the_end_state_starts_from_them_and_replaces_them(client: Client, table: Table) -> None:
+    """A table that stopped tracking: the form is filled in from the turns so far; the end state saved replaces
+    what they built (the table page shows the new one), and the flag on a turn stays in Check plays."""
+    post(client, table, "setup", SETUP | {"first": "0"})
+    post(client, table, "exchange", {"player": "0", "card-0": "red-4", "position": "1"})  # Ana takes red-1
+    post(client, table, "exchange", {"player": "2", "card-0": "grey-2", "position": "2"})  # Cleo, in Ben's place
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert "Filled in from the turns recorded so far" in page
+    assert checked(page, "table-0") == ["red-4"] and checked(page, "table-1") == ["grey-2"]
+    assert checked(page, "coll-0") == ["red-1"] and checked(page, "coll-2") == ["blue-2"]
+    assert re.search(r'name="hats-0" value="0"', page)
+    data = {f"table-{i}": c for i, c in enumerate(["green-1", "grey-2", "red-3", "blue-4", "yellow-5", "orange-6"])}
+    data |= {"coll-0": ["red-1", "red-5", "blue-3", "blue-1"], "hats-0": "4"}
+    data |= {"coll-1": ["green-2", "green-6", "grey-4", "yellow-2", "orange-1", "purple-3"], "hats-1": "2"}
+    data |= {"coll-2": ["blue-2", "purple-4", "purple-1", "red-2", "grey-1", "grey-3", "green-4", "yellow-6"]}
+    data |= {"hats-2": "0", "fav-0": "blue-4", "fav-1": "green-3", "fav-2": "purple-2", "cookie": "auto"}
+    assert post(client, table, "final", data).status_code == 200
+    assert [e["type"] for e in live(table)] == ["setup", "exchange", "exchange", "final"]
+    standings = client.get(f"/t/{table.code}/standings.json").json()
+    # tests/cases/hats-3p-final-after-turns: the same end state (Ben and Cleo tie on six types: no cookie).
+    assert standings["totals"] == {"Ana": 18, "Ben": 22, "Cleo": 20} and standings["winners"] == ["Ben"]
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert "Game over: Ben won." in page and "Enter the end state at once" not in page
+    assert "favourite blue 4: blue collected 3 + 1, minus 4" in page and "Nobody holds the cookie yet." in page
+    assert "turns 1 of 8" not in page  # the end state was entered, not tracked to the end
+    check = client.get(f"/t/{table.code}/check/").content.decode()
+    assert "hats.turn-order" in check and "hats.exchange" in check
+
+
+def test_an_end_state_refused_after_turns_comes_back_as_typed(client: Client, table: Table) -> None:
+    post(client, table, "setup", SETUP | {"first": "0"})
+    post(client, table, "black_hat", {"player": "0"})
+    data = {f"table-{i}": c for i, c in enumerate(["green-1", "grey-2", "red-3", "blue-4", "yellow-5", "orange-6"])}
+    data |= {"coll-0": ["red-1"], "hats-0": "3", "hats-1": "8", "hats-2": "8", "cookie": "none"}
+    data |= {"fav-0": "blue-4", "fav-1": "green-3", "fav-2": "purple-2"}
+    response = post(client, table, "final", data)
+    assert response.status_code == 400 and table.events.count() == 2
+    page = response.content.decode()
+    assert "Ana has 1 collected cards and 3 black hats, 4 in all" in page
+    assert checked(page, "table-0") == ["green-1"] and re.search(r'name="hats-0" value="3"', page)
 
 
 def test_german_words_on_the_page(client: Client, table: Table) -> None:

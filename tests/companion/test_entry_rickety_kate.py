@@ -4,9 +4,13 @@ for tricks and passes."""
 
 from __future__ import annotations
 
+import json
 import re
+from io import StringIO
+from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 from django.http import QueryDict
 from django.test import Client
 
@@ -208,6 +212,90 @@ def test_fix_of_an_entry_not_in_play_shows_the_usual_panel(client: Client, table
     for raw in ("1", "99", "x", "²"):
         page = client.get(f"/t/{table.code}/?fix={raw}").content.decode()
         assert "/correct/" not in page and "Save hand" in page
+
+
+# -- a penalty between hands -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def brink(db: None, client: Client) -> Table:
+    """Ana 95 after four hands (no moon rule, end score 100): one penalty of 5 short of the end; Dan has 0."""
+    table = services.create_table("rickety-kate", PLAYERS, {"moon": "none"})
+    client.get(f"/s/{table.scorer_token}/")
+    services.append(table, [hand(Ana=13, lady="Ana")] * 3 + [hand(Ana=4, Ben=8, Cleo=1, lady="Ana")])
+    return table
+
+
+def without_explain(standings: dict) -> dict:
+    return {**standings, "rounds": [{k: v for k, v in r.items() if k != "explain"} for r in standings["rounds"]]}
+
+
+def scored_export(client: Client, table: Table, tmp_path: Path) -> dict:
+    """What `manage.py score` prints for the table's exported file, without the explanations."""
+    path = tmp_path / "export.json"
+    path.write_bytes(client.get(f"/t/{table.code}/export.json").content)
+    out = StringIO()
+    call_command("score", str(path), stdout=out)
+    return without_explain(json.loads(out.getvalue()))
+
+
+def test_a_penalty_between_hands_goes_by_default_to_the_hand_just_finished_and_ends_the_game(
+    client: Client, brink: Table, tmp_path: Path
+) -> None:
+    """FORMAT.md: a penalty between hands belongs to the hand just completed, and the game's end is judged on it.
+    The form as the page shows it (its default choice) records only the penalty: no deal, so Ana's 5 land on hand
+    4, she reaches 100 and the game is over with Dan the winner, as `score` says of the exported file."""
+    page = client.get(f"/t/{brink.code}/").content.decode()
+    assert checked(page, "when") == ["last"]
+    assert page.index("The hand just finished") < page.index("The next hand")
+    form = {"player": "0", "reason": "other", "points": "5", "when": checked(page, "when")[0]}
+    assert post(client, brink, "penalty", form).status_code == 200
+    assert live(brink)[-1] == {"type": "penalty", "player": "Ana", "reason": "other", "points": 5}
+    assert all(e["type"] != "deal" for e in live(brink))
+    now = snap(brink)
+    standings = without_explain(now.standings.as_dict())
+    assert standings["rounds"][3]["Ana"] == 22 and standings["totals"]["Ana"] == 100
+    assert (standings["finished"], standings["winners"]) == (True, ["Dan"])
+    assert now.prompt.kind == "over"
+    assert scored_export(client, brink, tmp_path) == standings
+
+
+def test_a_penalty_for_the_next_hand_chosen_between_hands_still_waits_for_it(
+    client: Client, brink: Table, tmp_path: Path
+) -> None:
+    """Choosing "The next hand" opens that hand (a deal) and the penalty waits for it: at 95 the game goes on,
+    and the 5 count in hand 5, which ends it; the standings agree with `score` of the exported file each time."""
+    form = {"player": "0", "reason": "other", "points": "5", "when": "next"}
+    assert post(client, brink, "penalty", form).status_code == 200
+    assert [e["type"] for e in live(brink)[-2:]] == ["deal", "penalty"]
+    standings = without_explain(snap(brink).standings.as_dict())
+    assert (standings["finished"], standings["totals"]["Ana"], len(standings["rounds"])) == (False, 95, 4)
+    assert scored_export(client, brink, tmp_path) == standings
+    assert checked(client.get(f"/t/{brink.code}/").content.decode(), "when") == []  # a hand is under way now
+    assert post(client, brink, "hand", {"hearts-1": "13", "lady-0": "2"}).status_code == 200
+    standings = without_explain(snap(brink).standings.as_dict())
+    assert standings["rounds"][4] == {"Ana": 5, "Ben": 13, "Cleo": 13, "Dan": 0}
+    assert (standings["finished"], standings["winners"]) == (True, ["Dan"])
+    assert scored_export(client, brink, tmp_path) == standings
+
+
+def test_a_penalty_posted_without_a_choice_between_hands_goes_to_the_hand_just_finished(
+    client: Client, brink: Table
+) -> None:
+    assert post(client, brink, "penalty", {"player": "0", "reason": "other", "points": "5"}).status_code == 200
+    assert all(e["type"] != "deal" for e in live(brink)) and snap(brink).prompt.kind == "over"
+
+
+def test_a_refused_penalty_comes_back_as_typed(client: Client, brink: Table) -> None:
+    """UI.md: a refused entry stays as typed. Points out of range are refused; the player, the reason, the
+    points and the hand chosen are all still chosen in the form that comes back, open."""
+    form = {"player": "2", "reason": "other", "points": "9999", "when": "next"}
+    response = post(client, brink, "penalty", form)
+    page = response.content.decode()
+    assert response.status_code == 400 and all(e["type"] != "penalty" for e in live(brink))
+    assert checked(page, "player") == ["2"] and checked(page, "reason") == ["other"]
+    assert checked(page, "when") == ["next"] and 'name="points"' in page and 'value="9999"' in page
+    assert re.search(r'<details class="mode" open>\s*<summary>Penalty</summary>', page)
 
 
 # -- the card pickers -------------------------------------------------------------------------------------------

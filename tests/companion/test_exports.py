@@ -138,6 +138,9 @@ def test_a_bad_backup_stores_nothing_and_exits_2(tables: dict[str, Table], tmp_p
     assert (Group.objects.count(), Table.objects.count()) == (groups_before, tables_before)
     with pytest.raises(services.Refused, match="not a group backup"):
         restore({"format": "kibitz/1"})
+    said = failed("restore_group", bad)  # the command: one line naming the table, exit 2, nothing stored
+    assert said.strip().count("\n") == 0 and "table 3 of the backup: event 0" in said
+    assert (Group.objects.count(), Table.objects.count()) == (groups_before, tables_before)
 
 
 def failed(command: str, path: Path) -> str:

@@ -39,7 +39,7 @@ def test_stale_write_is_refused_and_keeps_what_was_typed(client: Client, table: 
     form = {"hearts-0": "4", "hearts-1": "9", "lady-0": "3", "version": "0", "key": "late"}
     response = client.post(f"/t/{table.code}/record/hand/", form, **HTMX)
     body = response.content.decode()
-    assert response.status_code == 409 and "Someone else changed this table" in body
+    assert response.status_code == 409 and "Not saved: another phone saved this first." in body
     assert 'name="hearts-1" min="0" max="13" value="9"' in body  # the typed value is still there
     assert 'name="version" value="1"' in body  # saving again confirms against the new state
     assert table.events.count() == 1

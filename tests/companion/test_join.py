@@ -72,6 +72,25 @@ def test_join_accepts_the_code_as_people_type_it(viewer: Client, table: Table, t
     assert response.status_code == 302 and response["Location"] == f"/t/{table.code}/"
 
 
+def full_width(text: str) -> str:
+    """As a CJK keyboard types it: full-width letters, digits and hyphen, and the ideographic space."""
+    return "".join("\u3000" if c == " " else chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text)
+
+
+@pytest.mark.parametrize("typed", ["{a} {b}", "{a}-{b}", "{lower}"])
+def test_full_width_join_code_matches(viewer: Client, table: Table, typed: str) -> None:
+    code = table.join_code
+    text = full_width(typed.format(a=code[:4], b=code[4:], lower=code.lower()))
+    assert not text.isascii() and len(text) <= 12  # what the join field (maxlength 12) lets through
+    response = viewer.get("/join/", {"code": text})
+    assert response.status_code == 302 and response["Location"] == f"/t/{table.code}/"
+
+
+def test_normalize_join_code_folds_full_width_forms() -> None:
+    assert models.normalize_join_code("ａｂｃｄ\u3000ＥＦＧＨ") == "ABCDEFGH"
+    assert models.normalize_join_code("ＡＢＣＤ－２３４５") == "ABCD2345"
+
+
 def test_share_page_shows_the_code_in_two_groups(client: Client, table: Table) -> None:
     page = client.get(f"/t/{table.code}/share/").content.decode()
     assert f"{table.join_code[:4]} {table.join_code[4:]}" in page

@@ -1,4 +1,5 @@
-"""Rate limits: failed join lookups, new and imported tables; per client and overall, counted in the database."""
+"""Rate limits: failed join lookups, new and imported tables; per client, per network and overall, counted in the
+database; a refused attempt counts nothing anywhere."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from datetime import timedelta
 import pytest
 from django.db import connection
 from django.test import Client, RequestFactory
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from pytest_django.fixtures import Settings
 
@@ -26,6 +28,19 @@ def phone(address: str) -> Client:
     return Client(REMOTE_ADDR=address)
 
 
+def limits(
+    scope: str, *, client: int, network: int, overall: int, window: int = 600, reserve: int = 0
+) -> throttle.Rule:
+    """A Rule with lowered limits, one window for all three levels: the mechanism in a small loop."""
+    return throttle.Rule(
+        scope,
+        per_client=throttle.Limit(client, window),
+        per_network=throttle.Limit(network, window),
+        overall=throttle.Limit(overall, window),
+        reserve=reserve,
+    )
+
+
 def wrong_codes(n: int) -> list[str]:
     """Well-formed join codes that no table has (a table's random code is never all 2s and 3s)."""
     return [f"2222{i:04b}".replace("0", "2").replace("1", "3") for i in range(n)]
@@ -38,7 +53,7 @@ def test_hit_counts_to_the_limit_then_says_how_long_to_wait(db: None) -> None:
     answers = [throttle.hit("s", "c", limit=3, window=60) for _ in range(5)]
     assert answers[:3] == [None, None, None]
     assert all(isinstance(w, int) and 55 <= w <= 60 for w in answers[3:])
-    assert Throttle.objects.get(scope="s", client="c").count == 5
+    assert Throttle.objects.get(scope="s", client="c").count == 3  # the two refused count nothing
 
 
 def test_peek_counts_nothing(db: None) -> None:
@@ -102,6 +117,72 @@ def test_concurrent_hits_all_count(transactional_db: None) -> None:
     assert Throttle.objects.get(scope="race").count == 60
 
 
+def test_concurrent_attempts_cannot_slip_past_a_limit(transactional_db: None) -> None:
+    """Four processes (threads with their own connections), each from its own network, make 40 attempts at once
+    against everyone's 15: exactly 15 pass, and the refused 25 count nothing at any level."""
+    rule = limits("race", client=100, network=100, overall=15)
+    passed: list[bool] = []
+    errors: list[BaseException] = []
+
+    def worker(n: int) -> None:
+        request = RequestFactory().get("/", REMOTE_ADDR=f"198.51.{n}.1")
+        try:
+            for _ in range(10):
+                passed.append(throttle.attempt(rule, request) is None)
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not errors and len(passed) == 40
+    assert passed.count(True) == 15
+    counts = dict(Throttle.objects.values_list("client", "count"))
+    assert counts.pop(throttle.EVERYONE) == 15 and sum(counts.values()) == 2 * 15  # clients and networks
+
+
+def test_a_refusal_is_one_read_and_writes_nothing(db: None) -> None:
+    request = RequestFactory().get("/", REMOTE_ADDR="203.0.113.7")
+    for _ in range(throttle.JOIN.per_client.count):
+        assert throttle.attempt(throttle.JOIN, request) is None
+    with CaptureQueriesContext(connection) as queries:
+        refusal = throttle.attempt(throttle.JOIN, request)
+    assert refusal is not None and refusal.level == throttle.CLIENT and 590 <= refusal.wait <= 600
+    assert len(queries) == 1 and queries[0]["sql"].startswith("SELECT")
+
+
+def test_refused_attempt_counts_nothing_overall(table: Table) -> None:
+    """A client its own limit refuses goes on guessing: its network's and everyone's counts stay where its
+    limit stopped them."""
+    guesser = phone("203.0.113.7")
+    for code in wrong_codes(throttle.JOIN.per_client.count + 5):
+        guesser.get("/join/", {"code": code})
+    assert sorted(Throttle.objects.values_list("count", flat=True)) == [10, 10, 10]  # client, network, everyone
+
+
+def test_refused_at_a_later_level_counts_nothing_at_the_earlier_ones(db: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    rule = limits("join", client=10, network=3, overall=5)
+    monkeypatch.setattr(throttle, "JOIN", rule)
+    codes = iter(wrong_codes(10))
+    for _ in range(3):
+        assert phone("203.0.113.1").get("/join/", {"code": next(codes)}).status_code == 404
+    assert phone("203.0.113.2").get("/join/", {"code": next(codes)}).status_code == 429  # its network is full
+    for n in (1, 2):
+        assert phone(f"198.51.100.{n}").get("/join/", {"code": next(codes)}).status_code == 404
+    assert phone("192.0.2.1").get("/join/", {"code": next(codes)}).status_code == 429  # everyone's is full
+    factory = RequestFactory()
+    for address in ("203.0.113.2", "192.0.2.1"):  # refused: neither its client nor a new network row counts it
+        request = factory.get("/", REMOTE_ADDR=address)
+        assert not Throttle.objects.filter(client=throttle.client_of(request)).exists()
+    assert not Throttle.objects.filter(client=throttle.network_of(factory.get("/", REMOTE_ADDR="192.0.2.1"))).exists()
+    assert Throttle.objects.get(client=throttle.network_of(factory.get("/", REMOTE_ADDR="203.0.113.2"))).count == 3
+    assert Throttle.objects.get(client=throttle.EVERYONE).count == 5
+
+
 # -- who the client is ------------------------------------------------------------------------------------
 
 
@@ -125,6 +206,19 @@ def test_behind_a_proxy_the_client_is_the_hop_the_proxy_added(settings: Settings
     assert via_proxy("198.51.100.1") != via_proxy("198.51.100.2")
     assert via_proxy("1.2.3.4, 198.51.100.1") == via_proxy("9.9.9.9, 198.51.100.1")  # a sent first hop counts not
     assert via_proxy("198.51.100.1") == throttle.client_of(factory.get("/", REMOTE_ADDR="198.51.100.1"))
+
+
+def test_network_is_the_ipv4_24_and_the_ipv6_48() -> None:
+    factory = RequestFactory()
+
+    def net(address: str) -> str:
+        return throttle.network_of(factory.get("/", REMOTE_ADDR=address))
+
+    assert net("203.0.113.7") == net("203.0.113.250") != net("203.0.112.7")
+    assert net("2001:db8:1:2::1") == net("2001:db8:1:ffff::9") != net("2001:db8:2:2::1")
+    assert net("::ffff:203.0.113.7") == net("203.0.113.1")
+    keys = {throttle.client_of(factory.get("/", REMOTE_ADDR=a)) for a in ("203.0.113.7", "unknown")}
+    assert not keys & {net("203.0.113.7"), net("unknown")}  # a network's row is never a client's
 
 
 def test_ipv6_counts_by_its_64_network() -> None:
@@ -174,13 +268,36 @@ def test_give_back_takes_one_attempt_back(db: None) -> None:
     assert Throttle.objects.count() == 1
 
 
-def test_wrong_join_codes_are_limited_overall(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    rule = throttle.Rule("join", per_client=throttle.Limit(10, 600), overall=throttle.Limit(6, 600))
+def test_wrong_join_codes_are_limited_per_network(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    rule = limits("join", client=10, network=4, overall=100)
     monkeypatch.setattr(throttle, "JOIN", rule)
-    for n, code in enumerate(wrong_codes(6)):
-        assert phone(f"198.51.100.{n}").get("/join/", {"code": code}).status_code == 404
-    refused = phone("198.51.100.99").get("/join/", {"code": table.join_code})
-    assert refused.status_code == 429 and TOO_MANY_JOINS in refused.content.decode()
+    codes = iter(wrong_codes(10))
+    for n in range(4):
+        assert phone(f"203.0.113.{n}").get("/join/", {"code": next(codes)}).status_code == 404
+    refused = phone("203.0.113.99").get("/join/", {"code": table.join_code})
+    page = refused.content.decode()
+    assert refused.status_code == 429 and "Too many join codes that open nothing from your network." in page
+    assert 500 < int(refused["Retry-After"]) <= 600
+    assert phone("203.0.114.1").get("/join/", {"code": table.join_code}).status_code == 302  # the next /24
+
+
+def test_a_spent_overall_budget_leaves_a_fresh_network_its_reserve(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Everyone's 4 spent by two networks: a network that has guessed fewer than the reserve of 2 still gets
+    its lookups (the right code too), one that has used its reserve waits, and is told it is everyone's limit."""
+    rule = limits("join", client=10, network=10, overall=4, reserve=2)
+    monkeypatch.setattr(throttle, "JOIN", rule)
+    codes = iter(wrong_codes(10))
+    for address in ("198.51.100.1", "198.51.100.1", "203.0.113.1", "203.0.113.1"):
+        assert phone(address).get("/join/", {"code": next(codes)}).status_code == 404
+    spent = phone("198.51.100.1").get("/join/", {"code": table.join_code})
+    page = spent.content.decode()
+    assert spent.status_code == 429 and "are being tried on this site just now" in page and "network" not in page
+    fresh = phone("192.0.2.1")
+    assert fresh.get("/join/", {"code": table.join_code}).status_code == 302
+    assert [fresh.get("/join/", {"code": next(codes)}).status_code for _ in range(3)] == [404, 404, 429]
+    assert fresh.get("/join/", {"code": table.join_code}).status_code == 429
 
 
 def test_a_form_submit_with_no_code_counts_nothing(db: None) -> None:
@@ -221,9 +338,30 @@ def test_the_default_creation_limit_is_generous_then_holds(db: None) -> None:
     assert maker.get("/new/rickety-kate/").status_code == 200  # only creating is limited
 
 
-def test_new_tables_are_limited_overall(db: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    rule = throttle.Rule("create", per_client=throttle.Limit(30, 3600), overall=throttle.Limit(4, 3600))
+def test_new_tables_are_limited_per_network(db: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    rule = limits("create", client=30, network=3, overall=100, window=3600)
+    monkeypatch.setattr(throttle, "CREATE", rule)
+    for n in range(3):
+        assert phone(f"203.0.113.{n}").post("/import/", {"text": json.dumps(SMALL_FILE)}).status_code == 302
+    refused = phone("203.0.113.50").post("/new/rickety-kate/", new_table_form("Ana", "Ben", "Cleo"))
+    page = refused.content.decode()
+    assert refused.status_code == 429 and "Too many new tables and groups from your network for now." in page
+    assert "from here" not in page and 'value="Cleo"' in page
+    assert phone("198.51.100.1").post("/import/", {"text": json.dumps(SMALL_FILE)}).status_code == 302
+
+
+def test_a_spent_overall_creation_budget_leaves_a_fresh_network_its_reserve(
+    db: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rule = limits("create", client=30, network=30, overall=4, window=3600, reserve=1)
     monkeypatch.setattr(throttle, "CREATE", rule)
     for n in range(4):
-        assert phone(f"198.51.100.{n}").post("/import/", {"text": json.dumps(SMALL_FILE)}).status_code == 302
-    assert phone("198.51.100.50").post("/import/", {"text": json.dumps(SMALL_FILE)}).status_code == 429
+        assert phone(f"198.51.{n}.1").post("/import/", {"text": json.dumps(SMALL_FILE)}).status_code == 302
+    spent = phone("198.51.0.1").post("/group/new/")
+    page = spent.content.decode()
+    assert spent.status_code == 429 and "Too many new tables and groups are being made on this site just now." in page
+    assert "from here" not in page
+    fresh = phone("192.0.2.1")
+    assert fresh.post("/new/rickety-kate/", new_table_form("Ana", "Ben", "Cleo")).status_code == 302
+    assert fresh.post("/import/", {"text": json.dumps(SMALL_FILE)}).status_code == 429
+    assert Table.objects.count() == 5

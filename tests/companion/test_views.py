@@ -105,7 +105,7 @@ def test_stale_version_is_refused_with_the_new_state(client: Client, table: Tabl
     response = client.post(f"/t/{table.code}/record/hand/", quick(0, Ben=13), **HTMX)
     assert response.status_code == 409
     body = response.content.decode()
-    assert "Someone else changed this table" in body and 'data-version="1"' in body
+    assert "Not saved: another phone saved this first." in body and 'data-version="1"' in body
     assert table.events.count() == 1
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -166,3 +167,14 @@ def small_targets(page, minimum: int = 44, skip: str = "") -> list[str]:
         }""",
         [minimum, skip],
     )
+
+
+def wait_until(page, expression: str, timeout: float = 5.0) -> None:
+    """Poll a JavaScript expression from here until it is truthy. Playwright's wait_for_function evaluates a
+    string inside the page when it polls, which the CSP (no 'unsafe-eval') refuses whenever the first check
+    fails; page.evaluate goes through the DevTools protocol and is allowed."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout} s: {expression}")
+        page.wait_for_timeout(50)

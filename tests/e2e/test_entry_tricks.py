@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from companion import services
 from companion.models import Table
+from tests.e2e.conftest import wait_until
 from tests.e2e.test_phone_flow import Thumb, chip, totals, version
 from tests.games.rk import LEGAL_FOUR, one_suit_each, tricks
 
@@ -141,7 +142,7 @@ def test_the_next_trick_comes_back_where_the_thumb_left_the_cards(phone: Page) -
     for card in first:
         page.locator(f"form.trick .cp-seat:not([hidden]) label[data-value='{card}']").tap()
     page.mouse.wheel(0, 300)  # the thumb has scrolled down the cards
-    page.wait_for_function("window.scrollY > 0")
+    wait_until(page, "window.scrollY > 0")
     top = picker.bounding_box()["y"]
     before = version(page)
     page.locator(f"form.trick .cp-seat:not([hidden]) label[data-value='{last}']").tap()

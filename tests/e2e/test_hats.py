@@ -102,3 +102,43 @@ def test_an_end_state_entered_at_once_explains_every_score(open_phone) -> None:
     assert overflow(page) == []
     assert_accessible(page, "hats end state")
     assert page.errors == []
+
+
+def test_a_table_that_stops_tracking_enters_the_end_state_from_where_it_stopped(open_phone) -> None:
+    """Two turns tracked, then the end state at once: the form opens filled in from the turns (the tea table as
+    it lies, Ana's red 1, Ben's black hat), the scorer adds what happened since, and it replaces what they built."""
+    page = open_phone(width=320)
+    table = scorer(page, ["Ana", "Ben"])
+    form = page.locator("form.hats-setup")
+    for n, name in enumerate(TABLE[:5], 1):
+        card(seat(form, "pos", n - 1), name).click()
+    form.locator("label.chip", has_text="Ana").click()
+    save(page, form, "Save the tea table")
+    turn = page.locator("form.hats-turn")
+    card(turn, "red 4").click()
+    turn.locator("[data-position='1']").click()
+    save(page, turn, "Save the swap")  # Ana takes red 1 and the cookie
+    save(page, page.locator("form.hats-turn"), "Black hat instead")  # Ben
+
+    page.locator("details.hats-final summary", has_text="Stopped tracking turns?").click()
+    form = page.locator("details.hats-final form")
+    expect(form).to_contain_text("Filled in from the turns recorded so far")
+    expect(seat(form, "table", 0).locator("input:checked")).to_have_value("red-4")
+    ana, ben = form.locator("fieldset.hats-player").all()
+    expect(seat(ana, "coll", 0).locator("input:checked")).to_have_value("red-1")
+    expect(ben.get_by_label("Black hats")).to_have_value("1")
+    assert overflow(page) == []
+    ana.get_by_label("Black hats").fill("7")
+    card(seat(ana, "fav", 0), "red 2").click()
+    ben.get_by_label("Black hats").fill("8")
+    card(seat(ben, "fav", 1), "blue 1").click()
+    save(page, form, "Save the end state")
+    # Ana: red 1 at position 1 (red 4 lies there) 1 + 7 black hats + favourite red 2 (1 - 2 = -1) + the cookie
+    # (red and black hats: two types against one) = 12; Ben: 8 black hats + favourite blue 1 (0 - 1) = 7.
+    expect(page.locator("[data-total]")).to_have_text(["★ 12", "7"])
+    expect(page.locator("#panel")).to_contain_text("favourite red 2: red collected 1, minus 2")
+    table.refresh_from_db()
+    assert table.finished
+    assert overflow(page) == []
+    assert_accessible(page, "hats end state after turns")
+    assert page.errors == []

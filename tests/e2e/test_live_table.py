@@ -89,8 +89,8 @@ def test_two_scorers_at_once_nothing_is_lost(open_phone, table: Table) -> None:
     expect(first.locator('.stepper[data-seat="1"] .value')).to_have_text("13")
 
     first.locator("fieldset.lady label").filter(has_text="Ana").click()
-    save_hand(first)  # made against the old state: refused, shown the new one, asked to confirm
-    expect(first.locator("#entry .error[role=alert]")).to_contain_text("Someone else changed this table")
+    save_hand(first)  # made against the old state: refused, shown what the other phone saved, asked which
+    expect(first.locator("#entry [data-conflict]")).to_contain_text("Not saved: another phone saved this first.")
     expect(first.locator('.stepper[data-seat="1"] .value')).to_have_text("13")
     save_hand(first)
     expect(totals(first)).to_have_text(["★ 13", "★ 13", "★ 13", "★ 13"])  # all tied: all lead

@@ -20,11 +20,19 @@ pytestmark = pytest.mark.e2e
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dan")
 WORDS = {
-    "en": {"start": "Start the table", "penalty": "Penalty", "add": "Add penalty", "undo": "Undo", "redo": "Redo"},
+    "en": {
+        "start": "Start the table",
+        "penalty": "Penalty",
+        "add": "Add penalty",
+        "next": "The next hand",
+        "undo": "Undo",
+        "redo": "Redo",
+    },
     "de": {
         "start": "Tisch starten",
         "penalty": "Strafe",
         "add": "Strafe eintragen",
+        "next": "Die nächste Hand",
         "undo": "Rückgängig",
         "redo": "Wiederholen",
     },
@@ -112,9 +120,11 @@ def test_every_write_says_what_changed_with_the_totals_in_view(open_phone, width
     assert overflow(page) == []
     assert_accessible(page, "after a hand")
 
-    # A penalty: pending by the totals, in words, until the hand is scored.
+    # A penalty for the next hand (between hands the hand just finished is the default): pending by the totals,
+    # in words, until the hand is scored.
     penalty = open_penalty(page, words)
     penalty.locator("label.chip").filter(has_text=re.compile(r"^\s*Ben\s*$")).click()
+    penalty.locator("label.chip").filter(has_text=words["next"]).click()
     penalty.get_by_role("button", name=words["add"]).click()
     expect(page.locator("#board")).to_have_attribute("data-version", "2")
     confirmed(page)

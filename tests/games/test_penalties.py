@@ -76,6 +76,34 @@ def test_penalty_between_hands_can_end_the_game() -> None:
     assert out["winners"] == ["Ana"]
 
 
+# Ana takes every point three times (no moon rule), then 17: 95, one penalty short of 100; Dan has nothing.
+BRINK = [hand({"Ana": 13}, "Ana")] * 3 + [hand({"Ana": 4, "Ben": 8, "Cleo": 1}, "Ana")]
+
+
+def test_penalty_between_hands_is_judged_on_the_hand_just_completed_for_the_end() -> None:
+    """FORMAT.md penalty: between hands it goes to the hand just completed, so the game's end is checked on that
+    hand again: Ana's 95 and 5 reach the end score of 100 after hand 4, and Dan (0) wins."""
+    assert standings(BRINK, moon="none")["finished"] is False
+    out = standings([*BRINK, penalty("Ana", 5, "other")], moon="none")
+    assert len(out["rounds"]) == 4 and out["rounds"][3] == points(Ana=22, Ben=8, Cleo=1)
+    assert out["totals"] == points(Ana=100, Ben=8, Cleo=1)
+    assert (out["finished"], out["winners"], out["pending"]) == (True, ["Dan"], None)
+
+
+def test_penalty_between_hands_judged_the_same_when_resumed() -> None:
+    """The web goes on from a stored state (resume): the penalty after hand 4 ends the game there too."""
+    state = replay(BRINK, moon="none")
+    resumed = GAME.resume(state, [GAME.parse(penalty("Ana", 5, "other"))], len(BRINK))
+    assert resumed.phase.kind == "over" and resumed.phase.players == ("Dan",)
+    assert dict(resumed.totals) == dict(replay([*BRINK, penalty("Ana", 5, "other")], moon="none").totals)
+
+
+def test_penalty_after_a_deal_waits_for_that_hand_and_the_game_goes_on() -> None:
+    """penalty: with a deal recorded first (the next hand chosen), the 5 belong to hand 5, so 95 does not end it."""
+    out = standings([*BRINK, {"type": "deal", "dealer": "Ana"}, penalty("Ana", 5, "other")], moon="none")
+    assert (out["finished"], len(out["rounds"]), out["totals"]["Ana"]) == (False, 4, 95)
+
+
 def test_penalty_on_a_moon_hand_adds_to_the_moon_score() -> None:
     """penalty: added on top of a moon hand's points."""
     events = [hand({"Ana": 13}, "Ana", moon="subtract"), penalty("Ana", reason="revoke")]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games.players import InvalidPlayers, check_players, left_of
@@ -79,3 +81,54 @@ def test_players_name_with_an_invisible_format_character_is_refused(name: str) -
 def test_players_name_with_accents_and_other_scripts_is_allowed() -> None:
     """Players: letters of any script and combining accents are ordinary text, not format characters."""
     assert check(["Zoë", "Zoe\u0308", "李雷"]) == ("Zoë", "Zoe\u0308", "李雷")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\U0001f469\u200d\U0001f469\u200d\U0001f467",  # family: three emoji joined by zero-width joiners
+        "\U0001f469\U0001f3fd\u200d\U0001f4bb",  # woman with a skin tone, joined to a laptop
+        "\u2764\ufe0f\u200d\U0001f525",  # heart on fire: a presentation selector before the joiner
+        "\U0001f3f3\ufe0f\u200d\U0001f308",  # rainbow flag
+        "1\ufe0f\u20e3",  # keycap one
+        "\U0001f1e9\U0001f1ea",  # a regional-indicator flag
+        "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",  # a tag sequence (Scotland)
+        "Ann \U0001f469\u200d\U0001f469\u200d\U0001f467",  # a name and an emoji
+        "\u845b\U000e0100",  # an ideograph with its variation selector
+    ],
+    ids=[
+        "family",
+        "skin-tone",
+        "presentation",
+        "rainbow-flag",
+        "keycap",
+        "regional-flag",
+        "tag-flag",
+        "word-emoji",
+        "ivs",
+    ],
+)
+def test_players_emoji_sequences_are_names(name: str) -> None:
+    """Players: the joiners, selectors, modifiers and tags inside an emoji sequence are part of the emoji."""
+    assert check([name, "Ben", "Cleo"])[0] == name
+
+
+@pytest.mark.parametrize(
+    ("name", "char"),
+    [
+        ("A\u200dna", "U+200D"),  # a joiner between letters
+        ("\U0001f469\u200dAna", "U+200D"),  # a joiner from an emoji to a letter
+        ("\u200d\U0001f469", "U+200D"),  # a joiner with nothing before it
+        ("A\ufe0fna", "U+FE0F"),  # an emoji selector inside a word
+        ("\ufe0fAna", "U+FE0F"),  # a selector standing alone
+        ("Ana\U000e0067\U000e007f", "U+E0067"),  # tags after a letter
+        ("\U0001f3f4\U000e007f", "U+E007F"),  # a cancel tag with no tag before it
+        ("\U0001f3f4\U000e0067", "U+E0067"),  # tags never cancelled
+        ("\U000e0100Ana", "U+E0100"),  # a variation selector standing alone
+        ("\U0001f469\u200b\U0001f467", "U+200B"),  # a zero-width space is never part of an emoji
+    ],
+)
+def test_players_invisible_character_outside_an_emoji_sequence_is_refused(name: str, char: str) -> None:
+    """Players: the characters emoji sequences use are still invisible alone or inside words."""
+    with pytest.raises(InvalidPlayers, match=re.escape(f"invisible character ({char})")):
+        check(["Ben", "Cleo", name])

@@ -165,8 +165,9 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         "player": form.get("player", next_index),
         "first": form.get("first", "0"),
         "position": form.get("position", ""),
-        # Quick entry of the end state is offered until the first turn is recorded (a tracked game needs none).
-        "final": _final_context(notation, snap, form, positions, seats) if snap.state.last_actor is None else None,
+        # The end state at once, until the game is over: also after tracked turns (a table that stopped tracking),
+        # whose end state it replaces.
+        "final": _final_context(notation, snap, form, positions, seats),
     }
     if kind == "setup":
         out["setup_picker"] = _positions_picker(notation, "pos", positions, form)
@@ -203,8 +204,14 @@ def _positions_picker(notation: HatsNotation, name: str, positions: list[int], f
 def _final_context(
     notation: HatsNotation, snap: Snapshot, form: QueryDict, positions: list[int], seats: list[tuple[int, str]]
 ) -> Mapping[str, Any]:
-    """The end state at once: the tea table, then per player the collection, black hats and favourite."""
+    """The end state at once: the tea table, then per player the collection, black hats and favourite. After
+    tracked turns it starts from the end state they built (the scorer changes what happened since), unless the
+    form itself comes back with an error."""
+    after_turns = snap.state.last_actor is not None
+    if after_turns and not _final_posted(form):
+        form = _built_so_far(notation, snap)
     return {
+        "after_turns": after_turns,
         "table": _positions_picker(notation, "table", positions, form),
         "players": [
             {
@@ -233,3 +240,22 @@ def _final_context(
         ],
         "cookie": form.get("cookie", "auto"),
     }
+
+
+def _final_posted(form: Mapping[str, Any]) -> bool:
+    """Whether `form` is the end-state form sent back (it always sends the cookie and the black hats)."""
+    return "cookie" in form or "hats-0" in form
+
+
+def _built_so_far(notation: HatsNotation, snap: Snapshot) -> QueryDict:
+    """The end state the recorded turns built, as the end-state form's fields."""
+    state = snap.state
+    fields = QueryDict(mutable=True)
+    for i, card in enumerate(state.table or ()):
+        fields[f"table-{i}"] = notation.format(card)
+    for i, name in enumerate(snap.players):
+        fields.setlist(f"coll-{i}", [notation.format(c) for c in state.collections.get(name, ())])
+        fields[f"hats-{i}"] = str(state.black_hats.get(name, 0))
+        if name in state.favourites:
+            fields[f"fav-{i}"] = notation.format(state.favourites[name])
+    return fields

@@ -171,6 +171,7 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
             "direction": form.get("direction", "left"),
         },
         "verdict": _newest_verdict(snap),
+        "penalty": {"player": form.get("player", ""), "cards": form.get("cards", "")},  # a refused one, as typed
     }
 
 

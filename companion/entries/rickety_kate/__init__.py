@@ -123,7 +123,8 @@ def penalty(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
     if reason != "revoke" or post.get("points", "").strip():
         event["points"] = whole_number(post, "points", _("The penalty"), *PENALTY_POINTS)
     events: list[dict[str, Any]] = [event]
-    # "This hand" between hands: a deal event opens the hand so the penalty lands on it, not the last one.
+    # Between hands a penalty belongs to the hand just finished (FORMAT.md), and the game's end is judged on that
+    # hand again; only "the next hand", chosen, opens that hand with a deal event so the penalty waits for it.
     if post.get("when") == "next" and snap.state.current is None and snap.state.hands:
         events.insert(0, {"type": "deal", "dealer": _playing(snap)["dealer"]})
     return events
@@ -218,6 +219,13 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         "penalty_min": PENALTY_POINTS[0],
         "penalty_max": PENALTY_POINTS[1],
         "table_seats": list(enumerate(snap.players)),
+        # a refused penalty comes back as typed (the default reason and hand otherwise)
+        "penalty": {
+            "player": form.get("player", ""),
+            "reason": form.get("reason", "revoke"),
+            "points": form.get("points", ""),
+            "when": form.get("when", "last"),
+        },
     }
 
 

@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from companion import groups, i18n, services, throttle
+from companion import groups, i18n, services, throttle, waits
 from companion.models import Group, Preset
 from games.base import InvalidOptions
 from games.notation import DEFAULT_PURSUIT, WHITE_HAT_FACES
@@ -55,9 +55,10 @@ def box(request: HttpRequest) -> HttpResponse:
         message = i18n.tr(exc.message) if isinstance(exc, InvalidOptions) else str(exc)
         return _page(request, preset, form, rows=rows, error=message, status=400)
     if group is None:
-        if wait := throttle.count(throttle.CREATE, request):
-            message = _("Too many new groups and tables from here for now. Try again in %(n)d s.") % {"n": wait}
-            return _page(request, preset, form, rows=rows, error=message, status=429)
+        if refused := throttle.attempt(throttle.CREATE, request):
+            here = _("Too many new groups and tables from here for now. Try again in %(wait)s.")
+            response = _page(request, preset, form, rows=rows, error=waits.too_many_tables(refused, here), status=429)
+            return waits.retry_after(response, refused.wait)
         group = Group.objects.create()
         groups.add(request, group)
     saved = services.save_preset(group, GAME.slug, preset.name if preset else _("Our box"), chosen)

@@ -5,17 +5,23 @@ import json
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from companion.backup import backup
 from companion.models import Group
 
+from ._database import DatabaseCommand
 
-class Command(BaseCommand):
+
+class Command(DatabaseCommand):
     help = "Write a group's backup: its name, presets and every table as a Kibitz table file, oldest first."
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("group", metavar="TOKEN", help="the group's token, or its link /g/TOKEN/")
+        parser.add_argument(
+            "group",
+            metavar="TOKEN",
+            help="the group's token, or its link /g/TOKEN/ (an old token that starts with - goes after --)",
+        )
         parser.add_argument("--output", "-o", help="write to this file instead of standard output")
 
     def handle(self, *args: Any, **options: Any) -> None:

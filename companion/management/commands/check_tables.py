@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from companion import snapshots
 from companion.models import Table
 from games.base import InvalidOptions
 
+from ._database import DatabaseCommand
 
-class Command(BaseCommand):
+
+class Command(DatabaseCommand):
     help = "Replay every stored table; list each one whose log stops replaying, and exit 1 if any does."
 
     def handle(self, *args: Any, **options: Any) -> None:

@@ -4,13 +4,15 @@ import json
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from companion.models import Table
 from companion.services import export_table
 
+from ._database import DatabaseCommand
 
-class Command(BaseCommand):
+
+class Command(DatabaseCommand):
     help = "Write a table as a Kibitz table file (FORMAT.md)."
 
     def add_arguments(self, parser: Any) -> None:

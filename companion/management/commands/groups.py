@@ -5,13 +5,14 @@ before groups existed: open the printed link on a phone."""
 
 from typing import Any
 
-from django.core.management.base import BaseCommand
 from django.db.models import Count
 
 from companion.models import Group
 
+from ._database import DatabaseCommand
 
-class Command(BaseCommand):
+
+class Command(DatabaseCommand):
     help = "List every group: its link path (/g/TOKEN/), name, and how many players and tables it has."
 
     def handle(self, *args: Any, **options: Any) -> None:

@@ -9,20 +9,23 @@ from companion.models import Group
 from companion.services import Refused, import_table
 from games import tablefile
 
+from ._database import DatabaseCommand
 from ._tablefile import TableFileCommand
 
 
-class Command(TableFileCommand):
+class Command(DatabaseCommand, TableFileCommand):
     help = (
         "Store a Kibitz table file as a new table of a group; prints the new table's code, then the group's link "
         "path (/g/TOKEN/)."
     )
-    requires_migrations_checks = True
 
     def add_arguments(self, parser: Any) -> None:
         super().add_arguments(parser)
         parser.add_argument(
-            "--group", metavar="TOKEN", help="the group's token, or its link /g/TOKEN/ (default: a new group)"
+            "--group",
+            metavar="TOKEN",
+            help="the group's token, or its link /g/TOKEN/ (default: a new group); --group=TOKEN for an old token "
+            "that starts with -",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:

@@ -7,12 +7,12 @@ from companion.backup import restore
 from companion.services import Refused
 from games import tablefile
 
+from ._database import DatabaseCommand
 from ._tablefile import TableFileCommand
 
 
-class Command(TableFileCommand):
+class Command(DatabaseCommand, TableFileCommand):
     help = "Restore a group backup (from backup_group) as a new group; prints its link path (/g/TOKEN/)."
-    requires_migrations_checks = True
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:

@@ -169,12 +169,34 @@ def test_the_cookie_in_a_final_entry_goes_by_types_only_when_left_out() -> None:
     assert play(ABC, [final(cookie=None)]).cookie is None
 
 
-def test_the_end_state_at_once_is_refused_after_tracked_turns() -> None:
-    """FORMAT.md: `final` is for a game that was not tracked turn by turn; a setup before it is fine."""
-    assert play(ABC, [setup(), final()]).over
-    with pytest.raises(InvalidEvent, match="not followed turn by turn") as refused:
-        play(ABC, [setup(), bh("Ana"), final()])
-    assert refused.value.index == 2
+def test_a_final_after_tracked_turns_replaces_the_end_state_they_built_and_their_flags_stay() -> None:
+    """FORMAT.md: after tracked turns a `final` (a table that stopped tracking) replaces the end state they built;
+    the flags of those turns stay, and the game ends at once."""
+    turns = [setup("Ben"), ex("Ben", "blue-3", 2), bh("Ana")]  # Ben takes blue-2 and the cookie; Ana moves for Cleo
+    tracked = play(ABC, turns)
+    assert tracked.cookie == "Ben" and rules(tracked) == [(2, "Ana", "hats.turn-order")]
+    state = play(ABC, [*turns, final()])
+    assert state.over and rules(state) == [(2, "Ana", "hats.turn-order")]
+    assert [str(c) for c in state.table or ()] == final()["table"]
+    assert {p: [str(c) for c in cards] for p, cards in state.collections.items()} == final()["collections"]
+    assert dict(state.black_hats) == {"Ana": 5, "Ben": 0, "Cleo": 8}  # Ana's tracked black hat is not added on
+    # The cookie left out goes by the final's types (Ana: red, green, black hats), not to Ben who held it.
+    assert state.cookie == "Ana"
+    assert GAME.standings(state).as_dict()["totals"] == {"Ana": 23, "Ben": 7, "Cleo": 7}
+    assert play(ABC, [*turns, final(cookie=None)]).cookie is None  # nobody: Ben does not keep it either
+
+
+def test_a_final_is_accepted_after_all_the_turns_and_refused_after_the_end() -> None:
+    turns = [bh(p) for _ in range(8) for p in ABC]
+    assert play(ABC, [setup(), *turns, final()]).over  # eight turns each, favourites not revealed: replaced
+    favourites = [{"type": "favourite", "player": p, "card": "red-2"} for p in ABC]
+    with pytest.raises(InvalidEvent, match="game is over") as refused:
+        play(ABC, [setup(), *turns, *favourites, final()])
+    assert refused.value.index == 28
+
+
+def test_the_end_state_at_once_needs_no_turns_and_a_setup_before_it_is_fine() -> None:
+    assert play(ABC, [final()]).over and play(ABC, [setup(), final()]).over
 
 
 def test_options_are_checked() -> None:
@@ -242,3 +264,14 @@ def test_types_are_at_most_the_seven_in_the_box() -> None:
 def test_a_refusal_names_the_player_without_quotes() -> None:
     with pytest.raises(InvalidEvent, match=r"^Ana's collection must be a list"):
         GAME.parse({"type": "final", "table": [], "favourites": {}, "collections": {"Ana": "red-3"}})
+
+
+def test_the_rules_page_says_a_final_after_tracked_turns_replaces_their_end_state() -> None:
+    section = next(s for s in GAME.rules("en") if s["anchor"] == "quick")
+    text = " ".join(section["paragraphs"])
+    assert "stops tracking partway" in text and "replaces the tea table" in text
+    assert "Check plays still lists what was wrong in them" in text
+    assert "After tracked turns" in section["reading"] and "No option changes it." in section["reading"]
+    for lang in ("de", "fr", "es"):
+        own = next(s for s in GAME.rules(lang) if s["anchor"] == "quick")
+        assert len(own["paragraphs"]) == len(section["paragraphs"]), lang

@@ -77,10 +77,46 @@ def test_a_stack_holding_an_in_yo_face_is_an_in_yo_face_stack() -> None:
     assert ruling("red-in-yo-face", "red-deuce", deuces=3, in_yo_faces=1).rule == "hp.stack-in-yo-face"
 
 
-def test_hp_stack_framed_no_framed_card_answers_a_stack() -> None:
-    for played in ("red-7*", "red-deuce*", "blue-five-o*"):
-        verdict = ruling("blue-deuce", played, deuces=1)
-        assert (verdict.legal, verdict.rule) == (False, "hp.stack-framed"), played
+def test_hp_stack_framed_a_framed_answer_answers_by_its_face_as_the_plain_card_does() -> None:
+    """FORMAT.md: a card answers a building stack by its face alone; a framed Deuce, In Yo Face or Five-O (and,
+    under payback_returns, Payback) answers as the unframed card does, and play goes on in its colour."""
+    deuce = ruling("blue-deuce", "red-deuce*", deuces=1)
+    assert (deuce.legal, deuce.rule, deuce.stack, deuce.turn, deuce.draws) == (True, "hp.stack-deuce", 4, "Cleo", ())
+    assert str(deuce.then) == "Cleo answers the stack or draws 4. Play goes on in red."
+    face = ruling("blue-deuce", "green-in-yo-face*", deuces=1)
+    assert (face.legal, face.rule, face.stack) == (True, "hp.stack-deuce", 7)
+    on_face = ruling("red-in-yo-face", "blue-in-yo-face*", in_yo_faces=1)
+    assert (on_face.legal, on_face.rule, on_face.stack) == (True, "hp.stack-in-yo-face", 10)
+    five_o = ruling("yellow-in-yo-face", "yellow-five-o*", player="Ana", in_yo_faces=2)
+    assert (five_o.legal, five_o.rule, five_o.stack, five_o.draws, five_o.turn) == (True, "hp.five-o", 0, (), "Ben")
+    payback = ruling("blue-deuce", "green-payback*", player="Ana", deuces=1)
+    assert (payback.legal, payback.rule, payback.stack, payback.turn) == (True, "hp.payback", 2, "Dan")
+
+
+def test_hp_stack_framed_the_frame_makes_no_other_card_an_answer() -> None:
+    """A framed 7 on a Deuce stack, a framed Deuce on an In Yo Face stack, a framed Payback where Payback sends no
+    stack back: no answer by face, and the frame does not make one; the card goes back with the penalty."""
+    off = Options(payback_returns=False)
+    for top, played, stack, options in (
+        ("blue-deuce", "red-7*", {"deuces": 1}, None),
+        ("red-in-yo-face", "red-deuce*", {"in_yo_faces": 1}, None),
+        ("green-deuce", "green-snitch*", {"deuces": 2}, None),
+        ("blue-deuce", "blue-payback*", {"deuces": 1}, off),
+    ):
+        verdict = ruling(top, played, options=options, **stack)
+        assert (verdict.legal, verdict.rule, verdict.draws, verdict.turn) == (
+            False,
+            "hp.stack-framed",
+            (("Ben", 2),),
+            "Ben",
+        ), played
+        assert str(verdict.why).endswith("The frame makes no other card an answer."), played
+    assert "only Deuce, In Yo Face, Five-O or Payback answer it" in str(ruling("blue-deuce", "red-7*", deuces=1).why)
+
+
+def test_the_unframed_card_on_a_stack_keeps_its_own_rule() -> None:
+    assert ruling("blue-deuce", "red-7", deuces=1).rule == "hp.stack-deuce"
+    assert ruling("red-in-yo-face", "red-deuce", in_yo_faces=1).rule == "hp.stack-in-yo-face"
 
 
 def test_hp_five_o_escapes_the_stack_and_nobody_draws_it() -> None:
@@ -167,15 +203,26 @@ def test_hp_jump_in_must_be_identical_in_colour_and_face() -> None:
     assert ruling("blue-in-yo-face", "blue-in-yo-face", jump_in=True, in_yo_faces=1).stack == 10
 
 
-def test_hp_stack_framed_holds_for_a_jump_in_too() -> None:
-    """A framed card is no answer to a building stack, even thrown in identical to the top card."""
+def test_hp_jump_in_a_framed_twin_on_a_stack_answers_by_its_face() -> None:
+    """The frame is no part of colour and face: a framed Deuce thrown in on a building Deuce stack adds to it."""
     framed = ruling("red-deuce*", "red-deuce*", jump_in=True, deuces=1)
-    assert (framed.legal, framed.rule, framed.draws) == (False, "hp.stack-framed", (("Ben", 2),))
-    assert ruling("red-7", "red-7*", jump_in=True).legal  # the frame is no part of colour and face
+    assert (framed.legal, framed.rule, framed.draws, framed.stack) == (True, "hp.jump-in", (), 4)
+    assert ruling("red-deuce", "red-deuce*", jump_in=True, deuces=2).stack == 6
+    assert ruling("red-7", "red-7*", jump_in=True).legal
+
+
+def test_format_examples_dispute_a_deuce_on_a_building_deuce() -> None:
+    """FORMAT.md's example: Ana plays blue-deuce on red-deuce with one Deuce building before it. Legal; the stack
+    holds 4 now, nobody draws yet, and Ben (left of Ana) answers it or draws 4."""
+    verdict = ruling("red-deuce", "blue-deuce", player="Ana", deuces=1, in_yo_faces=0)
+    assert (verdict.legal, verdict.rule, verdict.stack, verdict.draws) == (True, "hp.stack-deuce", 4, ())
+    assert (verdict.turn, verdict.direction) == ("Ben", "left")
+    assert str(verdict.then) == "Ben answers the stack or draws 4."
 
 
 def test_a_stack_on_a_card_that_cannot_carry_one_is_the_played_cards_own() -> None:
-    """FORMAT.md's example: blue-deuce on red-7 with one Deuce: nothing built on a 7, so it must match."""
+    """A stack given with a 7 on top: nothing can build on a 7, so the counts are the played card's own and it
+    must match as usual."""
     verdict = ruling("red-7", "blue-deuce", player="Ana", deuces=1)
     assert (verdict.legal, verdict.rule) == (False, "hp.match")
     assert ruling("red-7", "red-deuce", deuces=1).legal
@@ -208,3 +255,31 @@ def test_the_referee_flags_illegal_disputes_only() -> None:
     flags = GAME.review(state)
     assert [(f.event, f.player, f.rule) for f in flags] == [(1, "Ben", "hp.match"), (3, "Cleo", "hp.stack-in-yo-face")]
     assert "Ben played blue 8 on red 7" in str(flags[0].message)
+
+
+def test_the_referee_flags_hp_stack_framed_only_for_a_framed_card_that_is_no_answer() -> None:
+    """Framed answers on a stack (Deuce, In Yo Face, Five-O, a thrown-in twin) are not flagged; a framed 7 is."""
+    events = [
+        {"type": "dispute", "player": "Ana", "top": "blue-deuce", "played": "red-deuce*", "stack": {"deuce": 1}},
+        {"type": "dispute", "player": "Ben", "top": "red-deuce*", "played": "green-in-yo-face*", "stack": {"deuce": 2}},
+        {
+            "type": "dispute",
+            "player": "Cleo",
+            "top": "green-in-yo-face",
+            "played": "blue-five-o*",
+            "stack": {"deuce": 2, "in-yo-face": 1},
+        },
+        {
+            "type": "dispute",
+            "player": "Dan",
+            "top": "red-deuce*",
+            "played": "red-deuce*",
+            "jump_in": True,
+            "stack": {"deuce": 1},
+        },
+        {"type": "dispute", "player": "Ana", "top": "blue-deuce", "played": "red-7*", "stack": {"deuce": 1}},
+    ]
+    state = GAME.replay(FOUR, Options(), [GAME.parse(e) for e in events])
+    flags = GAME.review(state)
+    assert [(f.event, f.player, f.rule) for f in flags] == [(4, "Ana", "hp.stack-framed")]
+    assert "the frame makes no other card an answer" in str(flags[0].message).lower()

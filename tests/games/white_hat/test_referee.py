@@ -6,7 +6,7 @@ from games.white_hat import GAME
 from games.white_hat.events import parse_event
 from games.white_hat.options import read_options
 from games.white_hat.tricks import winner
-from tests.games.white_hat.wh import BOARD, end, move, rules, trick
+from tests.games.white_hat.wh import BOARD, end, move, rules, table, trick
 
 T1 = trick(("Ana", ["9"]), ("Ben", ["3"]), ("Cleo", ["4"]))  # Ana wins
 
@@ -203,11 +203,119 @@ def test_wh_goal_stops_the_round_at_once() -> None:
 
 
 def test_wh_hand_count_a_hand_left_with_more_cards_than_the_tricks_leave() -> None:
-    """With tricks recorded Kibitz knows each player's count: more left in hand than that cannot be; fewer is
-    taken as the table's word (a table need not record every trick)."""
+    """With tricks recorded Kibitz knows each player's count: more left in hand than that cannot be."""
     events = [
         {"type": "round", "hat": "Cleo"},
         trick(("Ben", ["9", "9", "9", "9"]), ("Cleo", ["3", "3", "3", "3"]), ("Ana", ["2"])),
-        {"type": "round_end", "hands": {"Ana": ["1"] * 6 + ["2"] * 4, "Ben": ["5"]}, "fields": {}},
+        {"type": "round_end", "hands": {"Ana": ["1"] * 6 + ["2"] * 4, "Ben": 6}, "fields": {}},
     ]
     assert rules(events) == [(2, "Ana", "wh.hand-count")]  # Ana held 9 after her single 2, not 10
+
+
+# Round 1, tracked: Ben was given the hat, so Ana (right of him) leads; she plays all her ten cards as one set
+# and is out; Ben and Cleo hold nine each. OUT is a round whose three tricks leave everyone nine.
+TRACKED = [{"type": "round", "hat": "Ben"}, trick(("Ana", ["13"] * 6 + ["joker"] * 4), ("Ben", ["3"]), ("Cleo", ["4"]))]
+OUT = [{"type": "round", "hat": "Ben"}, T1]
+A9 = ["1", "1", "2", "2", "6", "6", "7", "7", "8"]
+B9 = ["10", "10", "11", "11", "12", "12", "7", "8", "1"]
+C9 = ["5", "5", "6", "6", "8", "8", "9", "9", "2"]
+
+
+def round_end(**hands: object) -> dict:
+    return {"type": "round_end", "hands": hands, "fields": {}}
+
+
+def test_wh_hand_count_a_hand_left_with_fewer_cards_than_the_tricks_leave() -> None:
+    """FORMAT.md: in a round whose tricks were recorded from its start, a hand listed as cards holds exactly what
+    the tricks leave; a short hand pays fewer points, so too few is flagged as too many is."""
+    assert rules([*TRACKED, round_end(Ana=[], Ben=B9, Cleo=C9)]) == []
+    short = round_end(Ana=[], Ben=B9[:4], Cleo=C9)
+    assert rules([*TRACKED, short]) == [(2, "Ben", "wh.hand-count")]
+    flag = table([*TRACKED, short]).review()[0]
+    assert str(flag.message) == (
+        "Ben is left with 4 card(s) at the end of round 1, but after the tricks recorded Ben held 9: a card left "
+        "out of a hand scores nothing"
+    )
+
+
+def test_wh_hand_count_a_hat_trick_adds_what_its_winner_took() -> None:
+    """Cleo wins low and takes the hat and Ana's 9 back: eleven cards, so nine left is two short."""
+    events = [
+        {"type": "round", "hat": "Ben"},
+        trick(("Ana", ["9"]), ("Ben", ["hat"]), ("Cleo", ["3"]), taken=["hat", "9"]),
+    ]
+    assert rules([*events, round_end(Ana=5, Ben=B9, Cleo=["hat", "9", *C9])]) == []
+    assert rules([*events, round_end(Ana=5, Ben=B9, Cleo=C9)]) == [(2, "Cleo", "wh.hand-count")]
+
+
+def test_wh_hand_count_only_hands_listed_as_cards_in_rounds_with_tricks() -> None:
+    """A hand typed as its sum, or left out, is the table's word; a round without tricks has no count to check."""
+    assert rules([*TRACKED, round_end(Ana=[], Ben=3, Cleo=0)]) == []
+    assert rules([*TRACKED, round_end(Ana=[])]) == []
+    assert rules([round_end(Ana=[], Ben=["7"], Cleo=C9)]) == []
+
+
+def test_wh_hat_holder_the_hat_in_a_hand_at_round_end_belongs_to_its_holder() -> None:
+    """FORMAT.md: in a tracked round the hat is listed only in the hand of whoever holds it by the round's end."""
+    assert rules([*TRACKED, round_end(Ana=[], Ben=["hat", *B9[:8]], Cleo=C9)]) == []  # Ben was given it
+    wrong = round_end(Ana=[], Ben=B9, Cleo=["hat", *C9[:8]])
+    assert rules([*TRACKED, wrong]) == [(2, "Cleo", "wh.hat-holder")]
+    flag = table([*TRACKED, wrong]).review()[0]
+    assert str(flag.message) == "Cleo's hand at the end of round 1 holds the White Hat, but Ben held it by then"
+    # After a hat trick the hat is its winner's: Cleo took it from Ben, so it is no longer Ben's to hold.
+    events = [
+        {"type": "round", "hat": "Ben"},
+        trick(("Ana", ["9"]), ("Ben", ["hat"]), ("Cleo", ["3"]), taken=["hat", "9"]),
+    ]
+    stale = round_end(Ana=5, Ben=["hat", *B9[:8]], Cleo=["9", "9", *C9])
+    assert rules([*events, stale]) == [(2, "Ben", "wh.hat-holder")]
+
+
+def test_wh_hat_holder_at_round_end_needs_a_known_holder_and_recorded_tricks() -> None:
+    """Nobody known to hold it (no hat in the round event, no hat trick), or no tricks recorded: nothing to check."""
+    no_holder = [trick(("Ana", ["13"] * 6 + ["joker"] * 4), ("Ben", ["3"]), ("Cleo", ["4"]))]
+    assert rules([*no_holder, round_end(Ana=[], Ben=B9, Cleo=["hat", *C9[:8]])]) == []
+    assert rules([{"type": "round", "hat": "Ben"}, round_end(Ana=[], Cleo=["hat"])]) == []
+
+
+def test_wh_round_end_a_round_end_where_everyone_still_holds_cards() -> None:
+    """FORMAT.md: a round_end without final where every hand is listed as cards and none is empty says nobody
+    went out. The flag names the player with the fewest cards (the first in seat order among equals)."""
+    nobody_out = round_end(Ana=["5", "5"], Ben=["7"], Cleo=["1", "2", "3"])
+    assert rules([nobody_out]) == [(0, "Ben", "wh.round-end")]
+    assert str(table([nobody_out]).review()[0].message) == (
+        "round 1 ended, but every hand still holds cards (Ben the fewest, 1) and it is not marked final: a round "
+        "ends when a player has none left"
+    )
+    assert rules([round_end(Ana=["5"], Ben=["7"], Cleo=["1"])]) == [(0, "Ana", "wh.round-end")]
+    # A tracked round whose counts agree, ended while all still hold cards, is flagged the same way.
+    assert rules([*OUT, round_end(Ana=A9, Ben=B9, Cleo=C9)]) == [(2, "Ana", "wh.round-end")]
+
+
+def test_wh_round_end_is_not_flagged_when_someone_is_out_a_hand_is_a_sum_or_the_round_is_final() -> None:
+    assert rules([round_end(Ana=[], Ben=["7"], Cleo=["1"])]) == []  # Ana went out
+    assert rules([round_end(Ana=["5"], Ben=["7"])]) == []  # Cleo's hand left out: not every hand listed
+    assert rules([round_end(Ana=["5"], Ben=["7"], Cleo=3)]) == []  # a sum says nothing about the cards
+    final = {"type": "round_end", "hands": {"Ana": ["5"], "Ben": ["7"], "Cleo": ["1"]}, "fields": {}, "final": True}
+    assert rules([final]) == []  # a pawn reached the goal: the round stops at once
+
+
+def test_the_round_end_checks_name_each_round() -> None:
+    """A second round's flags say round 2."""
+    first = round_end(Ana=[], Ben=3, Cleo=3)
+    flags = table([first, *TRACKED, round_end(Ana=[], Ben=B9[:1], Cleo=C9)]).review()
+    assert [(f.event, f.player, f.rule) for f in flags] == [(3, "Ben", "wh.hand-count")]
+    assert "round 2" in str(flags[0].message)
+
+
+def test_wh_round_end_beside_wh_goal_when_final_is_left_out() -> None:
+    """FORMAT.md flags a round_end without final where nobody went out; a pawn on the goal without final is
+    flagged wh.goal as well (both say: mark it final)."""
+    board = [{"name": "Start", "value": 0, "ability": "start"}, {"name": "Goal", "value": -5, "ability": "goal"}]
+    events = [trick(("Ana", ["9"]), ("Ben", ["3"])), move("Ana", "Ana:1", 1)]
+    hands = {"Ana": A9, "Ben": B9}
+    assert rules([*events, end(hands)], ["Ana", "Ben"], board=board) == [
+        (2, "Ana", "wh.round-end"),
+        (2, "Ana", "wh.goal"),
+    ]
+    assert rules([*events, end(hands, final=True)], ["Ana", "Ben"], board=board) == []

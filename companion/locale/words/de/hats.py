@@ -128,4 +128,6 @@ WORDS = {
     "Only the lowest position of each type counts at the end.": "Am Ende zählt von jeder Sorte nur der niedrigste Platz.",
     "Save the fix: a swap": "Korrektur speichern: ein Tausch",
     "Save the fix: a black hat": "Korrektur speichern: ein schwarzer Hut",
+    "Stopped tracking turns? Enter the end state at once": "Keine Züge mehr mitschreiben? Den Endstand auf einmal eintragen",
+    "Filled in from the turns recorded so far: change what happened since. It replaces what they built and ends the game; flags on those turns stay.": "Ausgefüllt aus den bisher eingetragenen Zügen: ändere, was seitdem geschah. Der Endstand ersetzt, was sie ergeben hatten, und beendet das Spiel; Hinweise zu diesen Zügen bleiben.",
 }

@@ -42,7 +42,7 @@ WORDS = {
     "%(name)s threw in %(card)s, identical to %(top)s: a jump-in may come at any time.": "%(name)s hat %(card)s reingeworfen, gleich wie %(top)s: Reinwerfen ist jederzeit erlaubt.",
     "The card stays and the stack now holds %(stack)d; play goes on in the original order, with whoever was to play next.": "Die Karte bleibt liegen, der Stapel steht jetzt bei %(stack)d; es geht in der alten Reihenfolge weiter, mit der Person, die als Nächstes dran war.",
     "The card stays; play goes on in the original order, with whoever was to play next.": "Die Karte bleibt liegen; es geht in der alten Reihenfolge weiter, mit der Person, die als Nächstes dran war.",
-    "%(name)s played %(card)s on a building stack: a framed card is no answer to a stack.": "%(name)s hat %(card)s auf einen wachsenden Stapel gelegt: Eine gerahmte Karte ist keine Antwort auf einen Stapel.",
+    "%(refusal)s The frame makes no other card an answer.": "%(refusal)s Der Rahmen macht aus keiner anderen Karte eine Antwort.",
     "%(name)s escapes the stack of %(stack)d with Five-O.": "%(name)s entkommt dem Stapel von %(stack)d mit Five-O.",
     "The stack is gone: nobody draws it. %(next)s plays next.": "Der Stapel ist weg: Niemand zieht ihn. %(next)s ist dran.",
     "%(back)s, the player before %(name)s, played the stack's last card.": "%(back)s, vor %(name)s, hat die letzte Karte des Stapels gelegt.",

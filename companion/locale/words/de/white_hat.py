@@ -186,7 +186,6 @@ WORDS = {
     # the box (companion/entries/white_hat/box.py)
     "Edit your box: pursuit values and board": "Eure Schachtel bearbeiten: Verfolgerwerte und Spielplan",
     "First White Hat table here? Confirm your cards' pursuit values and enter your board once.": "Erster White-Hat-Tisch hier? Bestätigt die Verfolgerwerte eurer Karten und tragt euren Spielplan einmal ein.",
-    "Too many new groups and tables from here for now. Try again in %(n)d s.": "Von hier gerade zu viele neue Gruppen und Tische. Versuche es in %(n)d s wieder.",
     "Our box": "Unsere Schachtel",
     "Check the pursuit values against your cards, then tick that you did.": "Prüft die Verfolgerwerte an euren Karten und kreuzt dann an, dass ihr es getan habt.",
     "no ability": "keine Fähigkeit",

@@ -128,4 +128,6 @@ WORDS = {
     "counts": "cuenta",
     "does not count": "no cuenta",
     "Only the lowest position of each type counts at the end.": "Al final solo cuenta la posición más baja de cada tipo.",
+    "Stopped tracking turns? Enter the end state at once": "¿Ya no seguís los turnos? Anota el estado final de una vez",
+    "Filled in from the turns recorded so far: change what happened since. It replaces what they built and ends the game; flags on those turns stay.": "Rellenado con los turnos anotados hasta ahora: cambia lo que pasó después. Sustituye lo que dejaron y termina la partida; los avisos sobre esos turnos se quedan.",
 }

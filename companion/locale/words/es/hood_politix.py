@@ -42,7 +42,7 @@ WORDS = {
     "%(name)s threw in %(card)s, identical to %(top)s: a jump-in may come at any time.": "%(name)s intervino con %(card)s, idéntica a %(top)s: una intervención puede llegar en cualquier momento.",
     "The card stays and the stack now holds %(stack)d; play goes on in the original order, with whoever was to play next.": "La carta se queda y el montón suma ahora %(stack)d; el juego sigue en el orden original, con quien iba a jugar.",
     "The card stays; play goes on in the original order, with whoever was to play next.": "La carta se queda; el juego sigue en el orden original, con quien iba a jugar.",
-    "%(name)s played %(card)s on a building stack: a framed card is no answer to a stack.": "%(name)s jugó %(card)s sobre un montón acumulándose: una carta con marco no responde a un montón.",
+    "%(refusal)s The frame makes no other card an answer.": "%(refusal)s El marco no convierte ninguna otra carta en respuesta.",
     "%(name)s escapes the stack of %(stack)d with Five-O.": "%(name)s se libra del montón de %(stack)d con Five-O.",
     "The stack is gone: nobody draws it. %(next)s plays next.": "El montón desaparece: nadie lo roba. Juega %(next)s.",
     "%(back)s, the player before %(name)s, played the stack's last card.": "%(back)s, el jugador anterior a %(name)s, jugó la última carta del montón.",

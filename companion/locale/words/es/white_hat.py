@@ -192,7 +192,6 @@ WORDS = {
     "Start with the two start fields (Internet Cafe, Public Server) and end with the goal. Each field leads to the next one in the list; where arrows fork, write the numbers of the fields they lead to. Leave a name empty to drop its row. Without a board, you type the two field values each round instead.": "Empieza por las dos casillas de salida (Internet Cafe, Public Server) y termina con la meta. Cada casilla lleva a la siguiente de la lista; donde las flechas se bifurcan, escribe los números de las casillas a las que llevan. Deja un nombre vacío para quitar su fila. Sin tablero, en cada ronda escribes en su lugar los dos valores de casilla.",
     "Ability": "Habilidad",
     "Arrows to fields (only where they fork)": "Flechas a casillas (solo donde se bifurcan)",
-    "Too many new groups and tables from here for now. Try again in %(n)d s.": "Demasiados grupos y mesas nuevos desde aquí por ahora. Vuelve a intentarlo en %(n)d s.",
     "start (pawns begin here)": "salida (aquí empiezan las fichas)",
     "Your White Hat box": "Tu caja de White Hat",
     "Field %(n)s: name": "Casilla %(n)s: nombre",

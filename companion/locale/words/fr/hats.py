@@ -128,4 +128,6 @@ WORDS = {
     "counts": "compte",
     "does not count": "ne compte pas",
     "Only the lowest position of each type counts at the end.": "À la fin, seule la position la plus basse de chaque type compte.",
+    "Stopped tracking turns? Enter the end state at once": "Vous ne suivez plus les tours\u202f? Saisir l'état final d'un coup",
+    "Filled in from the turns recorded so far: change what happened since. It replaces what they built and ends the game; flags on those turns stay.": "Rempli d'après les tours enregistrés jusqu'ici\u202f: changez ce qui s'est passé depuis. Il remplace ce qu'ils avaient construit et termine la partie\u202f; les signalements sur ces tours restent.",
 }

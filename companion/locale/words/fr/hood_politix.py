@@ -42,7 +42,7 @@ WORDS = {
     "%(name)s threw in %(card)s, identical to %(top)s: a jump-in may come at any time.": "%(name)s est intervenu avec %(card)s, identique à %(top)s\xa0: une intervention peut venir à tout moment.",
     "The card stays and the stack now holds %(stack)d; play goes on in the original order, with whoever was to play next.": "La carte reste et la pile compte maintenant %(stack)d\u202f; le jeu reprend dans l'ordre initial, avec celui qui devait jouer.",
     "The card stays; play goes on in the original order, with whoever was to play next.": "La carte reste\u202f; le jeu reprend dans l'ordre initial, avec celui qui devait jouer.",
-    "%(name)s played %(card)s on a building stack: a framed card is no answer to a stack.": "%(name)s a joué %(card)s sur une pile en cours\xa0: une carte à cadre ne répond pas à une pile.",
+    "%(refusal)s The frame makes no other card an answer.": "%(refusal)s Le cadre ne fait d'aucune autre carte une réponse.",
     "%(name)s escapes the stack of %(stack)d with Five-O.": "%(name)s échappe à la pile de %(stack)d avec Five-O.",
     "The stack is gone: nobody draws it. %(next)s plays next.": "La pile disparaît\xa0: personne ne la pioche. %(next)s joue ensuite.",
     "%(back)s, the player before %(name)s, played the stack's last card.": "%(back)s, le joueur avant %(name)s, a posé la dernière carte de la pile.",

@@ -192,7 +192,6 @@ WORDS = {
     "Start with the two start fields (Internet Cafe, Public Server) and end with the goal. Each field leads to the next one in the list; where arrows fork, write the numbers of the fields they lead to. Leave a name empty to drop its row. Without a board, you type the two field values each round instead.": "Commencez par les deux cases de départ (Internet Cafe, Public Server) et finissez par l'arrivée. Chaque case mène à la suivante de la liste\u202f; là où les flèches se séparent, écrivez les numéros des cases où elles mènent. Laissez un nom vide pour supprimer sa ligne. Sans plateau, vous tapez à la place les deux valeurs de case à chaque manche.",
     "Ability": "Capacité",
     "Arrows to fields (only where they fork)": "Flèches vers des cases (seulement là où elles se séparent)",
-    "Too many new groups and tables from here for now. Try again in %(n)d s.": "Trop de nouveaux groupes et tables créés d'ici pour l'instant. Réessayez dans %(n)d s.",
     "start (pawns begin here)": "départ (les pions partent d'ici)",
     "Your White Hat box": "Votre boîte de White Hat",
     "Field %(n)s: name": "Case %(n)s\xa0: nom",

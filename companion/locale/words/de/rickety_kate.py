@@ -1,0 +1,6 @@
+"""German for Rickety Kate's entry screen: words added after issue 16 (the rest of the game's words are in core.py)."""
+
+WORDS = {
+    "The hand just finished": "Die gerade beendete Hand",
+    "The next hand": "Die nächste Hand",
+}

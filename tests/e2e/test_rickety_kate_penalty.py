@@ -1,0 +1,77 @@
+"""Rickety Kate on a phone: a penalty recorded between hands goes to the hand just finished (FORMAT.md), so one
+that carries a total to the end score ends the game on that hand; the next hand is there to choose instead."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from companion import services
+from companion.models import Table
+from tests.e2e.conftest import assert_accessible, overflow
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]
+OVER = {
+    "en": "Dan won the game.",
+    "de": "Dan hat das Spiel gewonnen.",
+    "fr": "Victoire de Dan.",
+    "es": "Victoria de Dan.",
+}
+
+
+def at_the_brink() -> Table:
+    """Ana 95 after four hands (no moon rule, end score 100); Dan 0."""
+    table = services.create_table("rickety-kate", PLAYERS, {"moon": "none"})
+    lady = {"type": "hand", "hearts": {"Ana": 13}, "lady": "Ana"}
+    services.append(table, [lady] * 3 + [{"type": "hand", "hearts": {"Ana": 4, "Ben": 8, "Cleo": 1}, "lady": "Ana"}])
+    return table
+
+
+def penalty_form(page: Page) -> Locator:
+    section = page.locator("#entry details.mode").filter(has=page.locator("form.penalty"))
+    if section.get_attribute("open") is None:
+        section.locator("> summary").click()
+    return section.locator("form.penalty")
+
+
+def chip(form: Locator, name: str, value: str) -> Locator:
+    return form.locator("label.chip").filter(has=form.page.locator(f"input[name={name}][value='{value}']"))
+
+
+@pytest.mark.parametrize(("width", "lang"), [(390, "en"), (320, "de"), (320, "fr"), (320, "es")], ids=str)
+def test_a_penalty_between_hands_ends_the_game_on_the_hand_just_finished(open_phone, width: int, lang: str) -> None:
+    table = at_the_brink()
+    page = open_phone(width=width, lang=lang, path=f"/s/{table.scorer_token}/")
+    form = penalty_form(page)
+    expect(form.locator("input[name=when][value=last]")).to_be_checked()  # the default between hands
+    assert overflow(page) == []
+    form.locator("label.chip").filter(has_text=re.compile(r"^\s*Ana\s*$")).click()
+    chip(form, "reason", "other").click()
+    form.locator("input[name=points]").fill("5")
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#entry .big-news")).to_contain_text(OVER[lang])
+    expect(page.locator("#scoreboard tfoot [data-total]").first).to_contain_text("100")
+    expect(page.locator("#scoreboard [data-pending]")).to_have_count(0)
+    assert [e["type"] for e in (ev.payload for ev in table.events.filter(retracted=False))][-1] == "penalty"
+    assert overflow(page) == []
+    assert_accessible(page, "the game over after a penalty")
+    assert page.errors == []
+
+
+def test_the_next_hand_chosen_keeps_the_penalty_pending_and_the_game_going(open_phone) -> None:
+    table = at_the_brink()
+    page = open_phone(path=f"/s/{table.scorer_token}/")
+    form = penalty_form(page)
+    form.locator("label.chip").filter(has_text=re.compile(r"^\s*Ana\s*$")).click()
+    chip(form, "reason", "other").click()
+    form.locator("input[name=points]").fill("5")
+    chip(form, "when", "next").click()
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#scoreboard [data-pending-note]")).to_contain_text("Ana +5")
+    expect(page.locator("#entry .big-news")).to_have_count(0)
+    expect(page.locator("#scoreboard tfoot [data-total]").first).to_contain_text("95")
+    assert page.errors == []
