@@ -168,7 +168,7 @@ def _rules(game: Game) -> list[Problem]:
         english = {s.anchor: s for s in rules.read(folder, rules.DEFAULT_LANG)}
         files = {lang: rules.read(folder, lang) for lang, _name in settings.LANGUAGES}
     except rules.RulesFileError as exc:
-        return [("E005", f"a rules file does not follow the format of games/rules.py: {exc}")]
+        return [("E005", f"a rules file in {shown(folder)} breaks the format of games/rules.py: {exc}")]
     wanted = {*game.rule_ids, *(info.rule for info in game.option_info() if info.rule)}
     path = shown(folder / f"{rules.DEFAULT_LANG}.txt")
     out = [("E004", f"its rules page has no section [{a}]: add it to {path}") for a in sorted(wanted - set(english))]

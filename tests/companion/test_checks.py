@@ -136,7 +136,13 @@ def test_a_missing_reading_in_a_language(copy: Copy) -> None:
 
 def test_a_rules_file_that_breaks_the_format(copy: Copy) -> None:
     copy.edit("rules/de.txt", lambda text: text.replace("[bonus] Bonus", "[bonus]"))
-    assert [code for code, _ in problems(copy)] == ["E005"]
+    assert problems(copy) == [
+        (
+            "E005",
+            f"a rules file in {copy.path('rules')} breaks the format of games/rules.py: rules/de.txt line 6: write a "
+            "section's first line as [anchor] Title",
+        )
+    ]
 
 
 # -- words, every language but English ------------------------------------------------------------------------
