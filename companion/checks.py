@@ -1,16 +1,30 @@
-"""Start-up checks: every registered game has all the web app calls on it, or Django names what is missing
-(instead of a 500 at request time)."""
+"""Start-up checks (`manage.py check`): every registered game has every piece docs/games.md lists, or Django
+names what is missing and the file to add it to (instead of a 500 at request time, or a test failing later).
+
+Errors (kibitz.E…) are what breaks a page; warnings (kibitz.W…) what the app survives but a test or a reader of
+another language finds: a rules file or words in a language of settings.LANGUAGES, the web module's DEMO, the
+property-test strategies and the golden cases. The last two are test files: they are checked only where the
+tests folder is, since a deployed app has no tests/.
+"""
 
 from __future__ import annotations
 
+import ast
+import json
+import re
+import runpy
+import sys
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 from django.core import checks
+from django.utils.translation import trans_real
 
 from companion import entries
-from games import registry
-from games.base import Game
+from games import registry, rules
+from games.base import Game, GameError
 
 # What the Game protocol (games/base.py) asks of every game.
 ATTRIBUTES = ("slug", "name", "min_players", "max_players", "lowest_wins", "row_label", "rule_ids", "web")
@@ -28,43 +42,267 @@ METHODS = (
     "rules",
     "ranking",
     "panel",
+    "stat_info",
+    "stats",
 )
+ROOT = Path(settings.BASE_DIR)
+TESTS = ROOT / "tests"
+WORDS = ROOT / "companion" / "locale" / "words"
+STRATEGIES = TESTS / "property" / "strategies"  # the contract is CONTRACT in its __init__.py
+CASES = TESTS / "cases"
+PLACEHOLDER = re.compile(r"%\((\w+)\)")
+MARKERS = ("T", "gettext_noop")  # the calls that mark a game's words (makemessages collects them)
+
+Problem = tuple[str, str]  # (check id, what is missing and where to add it)
 
 
 @checks.register()
 def games_are_complete(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
     problems: list[checks.CheckMessage] = []
     for game in registry.GAMES.values():
-        problems += [checks.Error(f"game {game.slug!r}: {what}", id=f"kibitz.{code}") for code, what in missing(game)]
+        for code, what in missing(game):
+            kind = checks.Error if code.startswith("E") else checks.Warning
+            problems.append(kind(f"game {game.slug!r}: {what}", id=f"kibitz.{code}"))
     return problems
 
 
-def missing(game: Game) -> list[tuple[str, str]]:
+def missing(game: Game) -> list[Problem]:
     """(check id, what is missing) for one game; empty when it is complete."""
     gone = [n for n in ATTRIBUTES if not hasattr(game, n)]
     gone += [n for n in METHODS if not callable(getattr(game, n, None))]
     if gone:
-        return [("E001", "the game lacks " + ", ".join(gone))]
-    return _web(game) + _rules(game)
+        return [("E001", "the game lacks " + ", ".join(gone) + " (the Game protocol: games/base.py)")]
+    found = _web(game) + _rules(game) + _words(game)
+    if TESTS.is_dir():  # a deployed app has no tests/: nothing there to look for
+        found += _strategies(game) + _cases(game)
+    return found
 
 
-def _web(game: Game) -> list[tuple[str, str]]:
+# -- where a game's pieces live -------------------------------------------------------------------------------
+
+
+def package(game: Game) -> tuple[str, Path]:
+    """The dotted name and the folder of the package that defines the game's class (games/<game>/, or for a
+    game in the tests folder, such as Tally, its own package there)."""
+    module = sys.modules[type(game).__module__]
+    name = module.__name__ if hasattr(module, "__path__") else (module.__package__ or "")
+    return name, Path(module.__file__ or ".").resolve().parent
+
+
+def in_tests(game: Game) -> bool:
+    """A game defined in the tests folder: its words, strategies and golden cases sit in its own package, since
+    makemessages and the shared test folders never read it."""
+    return package(game)[0].startswith("tests.")
+
+
+def words_file(game: Game, lang: str) -> Path:
+    name, folder = package(game)
+    if in_tests(game):
+        return folder / "words" / f"{lang}.py"
+    return WORDS / lang / f"{name.rpartition('.')[2]}.py"
+
+
+def strategies_files(game: Game) -> list[Path]:
+    """Where its property-test strategies may be (tests/property/strategies/__init__.py, candidates())."""
+    own = [package(game)[1] / "strategies.py"] if in_tests(game) else []
+    return [STRATEGIES / f"{game.slug.replace('-', '_')}.py", *own]
+
+
+def cases_folder(game: Game) -> Path:
+    return package(game)[1] / "cases" if in_tests(game) else CASES
+
+
+def shown(path: Path) -> str:
+    """A path as the developer types it: from the checkout's root."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+# -- the web adapter ------------------------------------------------------------------------------------------
+
+
+def _web(game: Game) -> list[Problem]:
     try:
         module = entries.module(game.slug)
     except ImportError as exc:
         return [("E002", f"its web module {game.web!r} cannot be imported ({exc})")]
+    where = shown(Path(module.__file__ or game.web))
     out = []
-    if not isinstance(getattr(module, "ACTIONS", None), dict) or not callable(getattr(module, "context", None)):
-        out.append(("E002", f"its web module {game.web!r} needs ACTIONS (a dict) and context()"))
-    if not (entries.template_dir(game.slug) / "entry.html").is_file():
-        out.append(("E003", f"no entry template: add templates/entry.html beside {game.web}"))
+    actions = getattr(module, "ACTIONS", None)
+    if not isinstance(actions, dict) or not callable(getattr(module, "context", None)):
+        out.append(("E002", f"its web module {game.web!r} needs ACTIONS (a dict) and context(): add them to {where}"))
+        actions = {}
+    folder = entries.template_dir(game.slug)
+    for name in ("entry.html", *_panel_template(game)):
+        if not (folder / name).is_file():
+            out.append(("E003", f"no {name}: add {shown(folder / name)} beside {game.web}"))
+    return out + _demo(getattr(module, "DEMO", None), actions, where)
+
+
+def _panel_template(game: Game) -> list[str]:
+    """The template a fresh table's state panel names, if the game shows one (a game whose options need more
+    than their defaults is not tried)."""
+    players = [f"Player {i + 1}" for i in range(game.min_players)]
+    try:
+        panel = game.panel(game.replay(players, game.options({}, players), []))
+    except GameError:
+        return []
+    return [panel.template] if panel is not None else []
+
+
+def _demo(demo: object, actions: dict[str, Any], where: str) -> list[Problem]:
+    """DEMO: the entries a scorer makes at a new table with the fewest players, posted by the tests that every
+    game passes (tests/companion/test_every_game.py); each names an ACTIONS key."""
+    pairs = demo if isinstance(demo, list) else []
+    if not pairs or not all(isinstance(p, tuple) and len(p) == 2 and isinstance(p[1], dict) for p in pairs):
+        return [("W004", f"no DEMO: add DEMO = [(action, post), ...] to {where}, a few entries of a new table")]
+    unknown = sorted({str(action) for action, _post in pairs if action not in actions})
+    return [("W004", f"its DEMO posts {a!r}, which is no ACTIONS key: add it to ACTIONS in {where}") for a in unknown]
+
+
+# -- rules pages ----------------------------------------------------------------------------------------------
+
+
+def _rules(game: Game) -> list[Problem]:
+    folder = rules.folder_of(game)
+    try:
+        english = {s.anchor: s for s in rules.read(folder, rules.DEFAULT_LANG)}
+        files = {lang: rules.read(folder, lang) for lang, _name in settings.LANGUAGES}
+    except rules.RulesFileError as exc:
+        return [("E005", f"a rules file in {shown(folder)} breaks the format of games/rules.py: {exc}")]
+    wanted = {*game.rule_ids, *(info.rule for info in game.option_info() if info.rule)}
+    path = shown(folder / f"{rules.DEFAULT_LANG}.txt")
+    out = [("E004", f"its rules page has no section [{a}]: add it to {path}") for a in sorted(wanted - set(english))]
+    for lang, _name in settings.LANGUAGES:
+        if lang != rules.DEFAULT_LANG:
+            out += _translated_rules(folder / f"{lang}.txt", english, {s.anchor: s for s in files[lang]})
     return out
 
 
-def _rules(game: Game) -> list[tuple[str, str]]:
-    wanted = {*game.rule_ids, *(info.rule for info in game.option_info() if info.rule)}
+def _translated_rules(path: Path, english: dict[str, rules.Section], own: dict[str, rules.Section]) -> list[Problem]:
+    """One language's rules file has every section English has, with a reading where English has one."""
+    if not path.is_file():
+        return [("W001", f"no {path.stem} rules page: add {shown(path)}, every section of the English one")]
+    out = [("W002", f"{shown(path)} has no section [{a}]: add it") for a in english if a not in own]
+    for anchor, section in english.items():
+        if anchor in own and (section.reading is None) != (own[anchor].reading is None):
+            out.append(("W002", f"{shown(path)}: [{anchor}] needs a reading ('> ') where English has one, only there"))
+    return out
+
+
+# -- words ----------------------------------------------------------------------------------------------------
+
+
+def msgids(folder: Path) -> set[str]:
+    """Every T("...") and gettext_noop("...") in the game's package: what the web shows of the game."""
+    found = set()
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in MARKERS and node.args:
+                first = node.args[0]
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    found.add(first.value)
+    return found
+
+
+def _words(game: Game) -> list[Problem]:
+    wanted = msgids(package(game)[1])
     out = []
     for lang, _name in settings.LANGUAGES:
-        anchors = {section["anchor"] for section in game.rules(lang)}
-        out += [("E004", f"its {lang} rules page has no section {a!r}") for a in sorted(wanted - anchors)]
+        if lang != rules.DEFAULT_LANG:
+            out += _words_in(game, lang, wanted)
     return out
+
+
+def _words_in(game: Game, lang: str, wanted: set[str]) -> list[Problem]:
+    path = words_file(game, lang)
+    then = "" if in_tests(game) else f", then run bin/translations {lang}"
+    if not path.is_file():
+        return [("W003", f"no {lang} words: add {shown(path)} (WORDS = {{English: {lang}}}){then}")]
+    own: dict[str, str] = runpy.run_path(str(path)).get("WORDS", {})
+    # A game in games/ is read through the compiled catalogue (its msgids may sit in another area's file); one in
+    # the tests folder has no catalogue of its own words but its file.
+    catalogue: Any = own if in_tests(game) else trans_real.translation(lang)._catalog
+    lacking = sorted(m for m in wanted if m not in catalogue)
+    out = []
+    if lacking:
+        listed = ", ".join(repr(m) for m in lacking[:3]) + (" …" if len(lacking) > 3 else "")
+        where = f"run bin/translations {lang}" if set(lacking) <= set(own) else f"add them to {shown(path)}{then}"
+        out.append(("W003", f"{len(lacking)} of its words have no {lang} ({listed}): {where}"))
+    changed = sorted(m for m in wanted - set(lacking) if _placeholders(catalogue[m]) != _placeholders(m))
+    out += [("W003", f"its {lang} words for {m!r} change the placeholders: fix them in {shown(path)}") for m in changed]
+    return out
+
+
+def _placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+# -- test files: property-test strategies and golden cases ----------------------------------------------------
+
+
+def _strategies(game: Game) -> list[Problem]:
+    contract = _contract()
+    for path in strategies_files(game):
+        if path.is_file():
+            lacking = [name for name in contract if name not in top_level_names(path)]
+            if not lacking:
+                return []
+            contract_file = shown(STRATEGIES / "__init__.py")
+            return [("W005", f"{shown(path)} lacks {', '.join(lacking)} (the contract: {contract_file})")]
+    where = " or ".join(shown(p) for p in strategies_files(game))
+    return [("W005", f"no property-test strategies: add {where} defining {', '.join(contract)}")]
+
+
+def _contract() -> tuple[str, ...]:
+    """The names a strategies module must define: CONTRACT in tests/property/strategies/__init__.py."""
+    tree = ast.parse((STRATEGIES / "__init__.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "CONTRACT" for t in node.targets):
+            return tuple(ast.literal_eval(node.value))
+    return ()
+
+
+def top_level_names(path: Path) -> set[str]:
+    """What a module defines at its top level (assigned, defined or imported), read without importing it."""
+    names: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {t.id for t in targets if isinstance(t, ast.Name)}
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names |= {(a.asname or a.name).partition(".")[0] for a in node.names}
+    return names
+
+
+def _cases(game: Game) -> list[Problem]:
+    folder = cases_folder(game)
+    mine = list(_table_files(folder, game.slug))
+    if not mine:
+        return [
+            (
+                "W006",
+                f"no golden case: add a table file of the game to {shown(folder)}/ (NAME.json), with NAME.score.json "
+                "and NAME.referee.json beside it, worked out by hand (tests/cases/README.md)",
+            )
+        ]
+    return [
+        ("W006", f"{shown(path)} has no {path.stem}.{kind}.json beside it: add it")
+        for path in mine
+        for kind in ("score", "referee")
+        if not path.with_name(f"{path.stem}.{kind}.json").is_file()
+    ]
+
+
+def _table_files(folder: Path, slug: str) -> Iterator[Path]:
+    """The good table files of one game in a cases folder (a bad-*.json has a .error instead)."""
+    for path in sorted(folder.glob("*.json")):
+        if path.name.count(".") != 1 or path.name.startswith("bad-"):
+            continue
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError:
+            continue
+        if isinstance(data, dict) and data.get("game") == slug:
+            yield path

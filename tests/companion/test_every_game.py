@@ -8,7 +8,6 @@ from importlib import import_module
 
 import pytest
 from django import forms
-from django.conf import settings
 from django.core import checks
 from django.test import Client
 
@@ -137,12 +136,12 @@ def test_a_game_without_its_template_or_rules_is_named(monkeypatch: pytest.Monke
     try:
         monkeypatch.setattr(type(TALLY), "web", "tests.toygame.nowhere")
         assert game_checks.missing(TALLY)[0][0] == "E002"
-        monkeypatch.setattr(type(TALLY), "web", "tests.toygame")  # a module without ACTIONS or templates
-        assert {code for code, _ in game_checks.missing(TALLY)} == {"E002", "E003"}
+        monkeypatch.setattr(type(TALLY), "web", "tests.toygame")  # a module without ACTIONS, DEMO or templates
+        assert {code for code, _ in game_checks.missing(TALLY)} == {"E002", "E003", "W004"}
         monkeypatch.setattr(type(TALLY), "web", "tests.toygame.web")
         monkeypatch.setattr(type(TALLY), "rule_ids", ("tally.cap", "tally.unwritten"))
         assert game_checks.missing(TALLY) == [
-            ("E004", f"its {lang} rules page has no section 'tally.unwritten'") for lang, _name in settings.LANGUAGES
+            ("E004", "its rules page has no section [tally.unwritten]: add it to tests/toygame/rules/en.txt")
         ]
     finally:
         registry.unregister(TALLY.slug)

@@ -19,15 +19,17 @@ from tests.property.strategies.common import (
     shuffle_event,
     string_names_from,
 )
-from tests.toygame import GAME
+from tests.toygame import BONUS_MAX, GAME
 
 SLUG = GAME.slug
 # A round of whole numbers and two options: a tenth of the examples a real game gets finds what there is.
 EXAMPLES = 0.1
 
-# As Tally reads them: both options from 1 to 100 (Tally.options), a round's points from 0 to 1000 (Tally.parse).
+# As Tally reads them: both options from 1 to 100 (Tally.options), a round's points from 0 to 1000 and a bonus
+# from 1 to BONUS_MAX (Tally.parse).
 OPTION_RANGES = {"rounds": (1, 100), "cap": (1, 100)}
 POINTS = (0, 1000)
+BONUS = (1, BONUS_MAX)
 PLAUSIBLE_OPTIONS: dict[str, Callable[[list[str]], Strategy[JSON]]] = {
     "rounds": lambda _players: st.integers(1, 5) | st.sampled_from([1, 100]),  # short games get over
     "cap": lambda _players: st.sampled_from([1, 5, 10, 15, 100]) | st.integers(1, 100),
@@ -42,7 +44,14 @@ def _rounds(options: dict[str, JSON]) -> int:
 @st.composite
 def random_round(draw: st.DrawFn, players: list[str]) -> dict[str, JSON]:
     """A round for some of the players (a stranger now and then), points often fine, sometimes not a number
-    Tally takes; a field dropped, added or of the wrong type."""
+    Tally takes, or a bonus for one of them; a field dropped, added or of the wrong type."""
+    if draw(st.booleans()):
+        bonus = {
+            "type": "bonus",
+            "player": draw(string_names_from(players)),
+            "points": draw(st.integers(1, 9) | counts()),
+        }
+        return draw(shuffle_event(bonus, ["player", "points"]))
     names = draw(st.lists(string_names_from(players), max_size=len(players) + 1, unique=True))
     points = {name: draw(st.integers(0, 20) | counts()) for name in names}
     return draw(shuffle_event({"type": "round", "points": points}, ["points"]))
@@ -50,10 +59,16 @@ def random_round(draw: st.DrawFn, players: list[str]) -> dict[str, JSON]:
 
 @st.composite
 def whole_game(draw: st.DrawFn, players: list[str], options: dict[str, JSON]) -> list[dict[str, JSON]]:
-    """The game's rounds, every seat scoring 0 to 20 (some above the cap): cut short, complete or one too many."""
+    """The game's rounds, every seat scoring 0 to 20 (some above the cap), a bonus before a round now and then:
+    cut short, complete or one too many."""
     rounds = _rounds(options)
     count = draw(st.sampled_from([rounds, rounds, rounds + 1, max(0, rounds - 1), 0]))
-    return [{"type": "round", "points": {p: draw(st.integers(0, 20)) for p in players}} for _ in range(count)]
+    out: list[dict[str, JSON]] = []
+    for _ in range(count):
+        if draw(st.integers(0, 3)) == 0:
+            out.append({"type": "bonus", "player": draw(st.sampled_from(players)), "points": draw(st.integers(*BONUS))})
+        out.append({"type": "round", "points": {p: draw(st.integers(0, 20)) for p in players}})
+    return out
 
 
 def events(players: list[str], options: dict[str, JSON]) -> Strategy[list[dict[str, JSON]]]:
@@ -64,31 +79,37 @@ def events(players: list[str], options: dict[str, JSON]) -> Strategy[list[dict[s
 
 @st.composite
 def out_of_range_files(draw: st.DrawFn) -> dict[str, JSON]:
-    """A plausible Tally file with one number beyond its limits: rounds, cap, a round's points, or `after`."""
+    """A plausible Tally file with one number beyond its limits: rounds, cap, a round's points, a bonus, or
+    `after`."""
     data = draw(plausible_files(GAME))
     events: list[JSON] = data["events"]
     who = data["players"][0]
-    place = draw(st.sampled_from(["rounds", "cap", "points", "after"]))
+    place = draw(st.sampled_from(["rounds", "cap", "points", "bonus", "after"]))
     if place in OPTION_RANGES:
         data["options"] = {**data.get("options", {}), place: draw(outside(*OPTION_RANGES[place]))}
     elif place == "points":
         events.insert(draw(st.integers(0, len(events))), {"type": "round", "points": {who: draw(outside(*POINTS))}})
+    elif place == "bonus":
+        bonus = {"type": "bonus", "player": who, "points": draw(outside(*BONUS))}
+        events.insert(draw(st.integers(0, len(events))), bonus)
     else:
         data["retracted"] = [{"after": draw(outside(0, len(events))), "event": {"type": "round", "points": {}}}]
     return data
 
 
-# -- the entry form (tests/toygame/web): points per seat ---------------------------------------------------------
+# -- the entry forms (tests/toygame/web): points per seat, a bonus for one seat ----------------------------------
 
 NEW_TABLE = {"player_0": "Ana", "player_1": "Ben", "player_2": "Cleo", "opt_rounds": "3", "opt_cap": "10"}
 ROUND = {"points-0": "4", "points-1": "12", "points-2": "0"}
 TABLES: dict[str, tuple[dict[str, str], list[tuple[str, dict[str, str]]]]] = {
     "fresh": ({}, []),
-    "started": ({}, [("round", ROUND)]),
+    "started": ({}, [("round", ROUND), ("bonus", {"player": "2", "bonus": "5"})]),
     "over": ({"opt_rounds": "1"}, [("round", ROUND)]),
 }
 FIELDS: dict[str, Strategy[Any]] = {
     **{f"points-{i}": NUMBER_TEXT for i in range(5)},
+    "player": NUMBER_TEXT,
+    "bonus": NUMBER_TEXT,
     "version": NUMBER_TEXT,
     "key": st.text(max_size=70),
 }
@@ -103,9 +124,15 @@ def random_posts(draw: st.DrawFn) -> dict[str, Any]:
 
 @st.composite
 def plausible_posts(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
-    """A round for the three seats, sometimes with one field off (odd digits, junk, a number out of range)."""
-    post = {f"points-{i}": str(draw(st.integers(0, 20))) for i in range(3)}
+    """A round for the three seats, or a bonus for one, sometimes with one field off (odd digits, junk, a number
+    out of range)."""
+    if draw(st.integers(0, 3)) == 0:
+        action, post = "bonus", {"player": str(draw(st.integers(0, 2))), "bonus": str(draw(st.integers(*BONUS)))}
+        limits = BONUS
+    else:
+        action, post = "round", {f"points-{i}": str(draw(st.integers(0, 20))) for i in range(3)}
+        limits = POINTS
     if draw(st.booleans()):
         key = draw(st.sampled_from([*post, "version"]))
-        post[key] = draw(ODD_DIGITS | NUMBER_TEXT | outside(*POINTS).map(str))
-    return "round", post
+        post[key] = draw(ODD_DIGITS | NUMBER_TEXT | outside(*limits).map(str))
+    return action, post
