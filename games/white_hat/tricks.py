@@ -9,9 +9,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.notation import WhiteHatCard
 from games.text import T, Text
 from games.white_hat.events import UNEQUAL, Play, Trick
+from games.white_hat.notation import WhiteHatCard
 from games.white_hat.options import Options
 
 

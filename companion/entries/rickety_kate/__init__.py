@@ -21,9 +21,9 @@ from companion.entries import FormError, Question, seat, whole_number
 from companion.services import Snapshot
 from games.base import InvalidEvent
 from games.cards import parse_card
-from games.notation import FrenchNotation
 from games.rickety_kate.events import MOON_CHOICES, PENALTY_POINTS
 from games.rickety_kate.moon import MoonQuestion, moon_question
+from games.rickety_kate.notation import FrenchNotation
 
 
 def _playing(snap: Snapshot) -> dict[str, Any]:

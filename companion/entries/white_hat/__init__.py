@@ -26,8 +26,8 @@ from companion import cardpicker
 from companion.entries import FormError, seat, whole_number
 from companion.entries.white_hat.box import before_new_table
 from companion.services import Snapshot
-from games.notation import WhiteHatNotation
 from games.white_hat.events import FIELD_POINTS, MAX_HAND_POINTS, MAX_SET
+from games.white_hat.notation import WhiteHatNotation
 
 
 def _playing(snap: Snapshot) -> dict[str, Any]:
