@@ -711,8 +711,3 @@ def _hand_points(hand: tuple[object, ...] | int, options: Options) -> int:
     if isinstance(hand, int):
         return hand
     return sum(options.pursuit[str(card)] for card in hand)
-
-
-def hand_points(cards: Sequence[object], options: Options) -> int:
-    """The pursuit points of cards in hand."""
-    return sum(options.pursuit[str(card)] for card in cards)

@@ -15,13 +15,6 @@ from games.white_hat.notation import WhiteHatCard
 from games.white_hat.options import Options
 
 
-def set_value(play: Play, wild_set: int) -> int | None:
-    """A play's value: its number (wilds take it), `wild_set` when only wilds; None for unequal numbers."""
-    if play.number == UNEQUAL:
-        return None
-    return play.number or wild_set
-
-
 @dataclass(frozen=True)
 class Breach:
     """A play that breaks a trick rule: who, the rule id, and what is wrong."""
@@ -86,10 +79,6 @@ def breaches(trick: Trick) -> list[Breach]:
                 )
             )
     return out
-
-
-def has_hat(trick: Trick) -> bool:
-    return trick.hat
 
 
 def why(reverse: bool) -> Text:
