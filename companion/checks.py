@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
 from django.conf import settings
 from django.core import checks
+from django.urls import URLPattern, URLResolver
 
 from companion import entries
 from games import registry
@@ -56,6 +58,7 @@ def _web(game: Game) -> list[tuple[str, str]]:
     out = []
     if not isinstance(getattr(module, "ACTIONS", None), dict) or not callable(getattr(module, "context", None)):
         out.append(("E002", f"its web module {game.web!r} needs ACTIONS (a dict) and context()"))
+    out += _pages(game, module)
     if not (entries.template_dir(game.slug) / "entry.html").is_file():
         out.append(("E003", f"no entry template: add templates/entry.html beside {game.web}"))
     return out
@@ -68,3 +71,14 @@ def _rules(game: Game) -> list[tuple[str, str]]:
         anchors = {section["anchor"] for section in game.rules(lang)}
         out += [("E004", f"its {lang} rules page has no section {a!r}") for a in sorted(wanted - anchors)]
     return out
+
+
+def _pages(game: Game, module: ModuleType) -> list[tuple[str, str]]:
+    """A game's own pages are optional; when it has `URLS`, it is a list of named Django path()s."""
+    pages = getattr(module, "URLS", [])
+    named = isinstance(pages, (list, tuple)) and all(
+        isinstance(p, URLResolver) or (isinstance(p, URLPattern) and p.name) for p in pages
+    )
+    if named:
+        return []
+    return [("E002", f"URLS in {game.web!r} must be a list of Django path()s, each with a name= to reverse() it by")]
