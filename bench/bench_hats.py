@@ -35,7 +35,7 @@ from bench_rickety_kate import (  # noqa: E402  (needs the paths above)
 )
 
 from games import tablefile  # noqa: E402
-from games.notation import HATS_TYPES  # noqa: E402
+from games.hats.notation import HATS_TYPES  # noqa: E402
 from games.registry import get as get_game  # noqa: E402
 
 if TYPE_CHECKING:

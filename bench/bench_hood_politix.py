@@ -20,7 +20,7 @@ import bench_rickety_kate as rk
 
 from games import tablefile
 from games.hood_politix.events import PENALTY_REASONS
-from games.notation import HOOD_ACTIONS, HOOD_COLOURS
+from games.hood_politix.notation import HOOD_ACTIONS, HOOD_COLOURS
 from games.registry import get as get_game
 
 if TYPE_CHECKING:

@@ -1,4 +1,4 @@
-"""The data for templates/cards/picker.html, built from a game's card notation (games/notation.py).
+"""The data for templates/cards/picker.html, built from a game's card notation (the Notation in games/notation.py).
 
     picker = cardpicker.build(
         FrenchNotation(), [(0, "Ana"), (1, "Ben")], name="card", available=remaining, chosen=refill,

@@ -16,10 +16,12 @@ import runpy
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from django.conf import settings
 from django.core import checks
+from django.urls import URLPattern, URLResolver
 from django.utils.translation import trans_real
 
 from companion import entries
@@ -131,11 +133,23 @@ def _web(game: Game) -> list[Problem]:
     if not isinstance(actions, dict) or not callable(getattr(module, "context", None)):
         out.append(("E002", f"its web module {game.web!r} needs ACTIONS (a dict) and context(): add them to {where}"))
         actions = {}
+    out += _pages(game, module)
     folder = entries.template_dir(game.slug)
     for name in ("entry.html", *_panel_template(game)):
         if not (folder / name).is_file():
             out.append(("E003", f"no {name}: add {shown(folder / name)} beside {game.web}"))
     return out + _demo(getattr(module, "DEMO", None), actions, where)
+
+
+def _pages(game: Game, module: ModuleType) -> list[Problem]:
+    """A game's own pages are optional; when it has `URLS`, it is a list of named Django path()s."""
+    pages = getattr(module, "URLS", [])
+    named = isinstance(pages, (list, tuple)) and all(
+        isinstance(p, URLResolver) or (isinstance(p, URLPattern) and p.name) for p in pages
+    )
+    if named:
+        return []
+    return [("E002", f"URLS in {game.web!r} must be a list of Django path()s, each with a name= to reverse() it by")]
 
 
 def _panel_template(game: Game) -> list[str]:

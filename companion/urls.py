@@ -3,8 +3,7 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 
-from companion import groupviews, historyviews, views
-from companion.entries.white_hat import box as white_hat_box
+from companion import entries, groupviews, historyviews, views
 
 
 def ping(request: HttpRequest) -> HttpResponse:
@@ -27,7 +26,6 @@ urlpatterns = [
     path("group/leave/", groupviews.leave, name="group_leave"),
     path("group/presets/<int:pk>/delete/", groupviews.delete_preset, name="preset_delete"),
     path("rules/<slug:slug>/", views.rules, name="rules"),
-    path("white-hat/box/", white_hat_box.box, name="white_hat_box"),
     path("s/<str:token>/", views.claim, name="claim"),
     path("t/<str:code>/", views.table, name="table"),
     path("t/<str:code>/live/", views.live, name="live"),
@@ -44,6 +42,7 @@ urlpatterns = [
     path("history/", historyviews.group_history, name="history"),
     path("history/tables.csv", historyviews.group_csv, name="history_csv"),
     path("history/player/<path:name>/", historyviews.player_page, name="history_player"),
+    *entries.urls(),  # each game's own pages (its web adapter's URLS), under its slug
 ]
 if settings.KIBITZ_ADMIN:  # Django's admin only where a setting asks for it (KIBITZ_ADMIN=1)
     urlpatterns.insert(0, path("admin/", admin.site.urls))

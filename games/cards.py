@@ -12,7 +12,6 @@ from games.text import T, Text
 SUITS = "CDHS"
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 _FROM_SYMBOL = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
 _RANK_VALUE = {rank: value for value, rank in enumerate(RANKS, start=2)}
 _INTERNED: dict[tuple[str, str], Card] = {}

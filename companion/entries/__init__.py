@@ -9,7 +9,10 @@ Each game names its web module in `Game.web` (for the real games a package here,
   it, or None;
 - optionally `form_for(payload, snapshot)`: the (action, fields) of the form that stands for a stored event, or
   None; with it, an undone entry comes back in its form filled in, and the log offers "Fix" on the event types
-  listed in `FIXABLE` (the form, filled in as the table stood before the entry, posts to the correct view).
+  listed in `FIXABLE` (the form, filled in as the table stood before the entry, posts to the correct view);
+- optionally `URLS`: the game's own pages (White Hat: its box), a list of Django `path()`s mounted under the
+  game's slug ("white-hat/" + "box/"), after the site's own addresses; name each one (`name=`) so templates and
+  views `reverse()` it. companion/urls.py mounts them through `urls()` below and names no game.
 The helpers below are shared by every game's forms."""
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from types import ModuleType
 from typing import Any
 
 from django.http import QueryDict
+from django.urls import URLResolver, include, path
 from django.utils.translation import gettext as _
 
 from companion import services
@@ -64,6 +68,20 @@ def module(slug: str) -> ModuleType:
 def template_dir(slug: str) -> Path:
     """The folder of the game's own templates: `templates/` beside its web module."""
     return Path(module(slug).__file__ or "").parent / "templates"
+
+
+def urls() -> list[URLResolver]:
+    """Every registered game's own pages (its web module's optional `URLS`), each game's under "<slug>/". Read
+    once, when the URLconf loads: a game registered later (a test's) brings no pages."""
+    mounted = []
+    for slug in sorted(registry.GAMES):
+        try:
+            pages: object = getattr(module(slug), "URLS", ())
+        except ImportError:
+            continue  # a web module that cannot be imported: `manage.py check` names it (companion/checks.py)
+        if isinstance(pages, (list, tuple)) and pages:
+            mounted.append(path(f"{slug}/", include(list(pages))))
+    return mounted
 
 
 def build(slug: str, action: str, post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:

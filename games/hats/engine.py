@@ -11,8 +11,8 @@ from typing import Any
 from games.base import Flag, InvalidEvent, shown
 from games.cards import CardError
 from games.hats.events import BlackHat, Event, Exchange, Favourite, Final, PartnerSwap, Redraw, Setup
+from games.hats.notation import HatsCard
 from games.hats.options import Rules
-from games.notation import HatsCard
 from games.players import left_of
 from games.text import T, Text, join
 

@@ -65,8 +65,6 @@ class Final:
 
 
 Event = Setup | Exchange | BlackHat | Redraw | PartnerSwap | Favourite | Final
-TURNS = (Exchange, BlackHat)
-OPTIONAL = (Redraw, PartnerSwap)
 
 # type -> (required fields, optional fields). "note" is a Kibitz extension on every event.
 _FIELDS: dict[str, tuple[set[str], set[str]]] = {

@@ -8,7 +8,7 @@ from itertools import pairwise
 from typing import Any
 
 from games.base import InvalidOptions, OptionInfo, gettext_noop, shown, whole_number_in
-from games.notation import HATS_TYPES, HatsNotation
+from games.hats.notation import HATS_TYPES, HatsNotation
 from games.text import T
 
 TABLE_VALUES = (1, 2, 3, 4, 5, 6)

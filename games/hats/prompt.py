@@ -9,7 +9,7 @@ from typing import Any
 from games.base import Panel, Prompt
 from games.hats import scoring
 from games.hats.engine import TURNS_EACH, State
-from games.notation import HatsCard, HatsNotation
+from games.hats.notation import HatsCard, HatsNotation
 from games.text import T, join
 
 PICKER_VALUES = (1, 2, 3, 4, 5, 6)  # what a picker offers when no card has shown a higher value

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from games.base import Place, Round, Standings
 from games.hats.engine import State
-from games.notation import HatsCard
+from games.hats.notation import HatsCard
 from games.text import T, Text, join
 
 

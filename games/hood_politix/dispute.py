@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
+from games.hood_politix.notation import HoodCard, HoodNotation
 from games.hood_politix.options import Options
-from games.notation import HoodCard, HoodNotation
 from games.text import T, Text, join
 
 DEUCE, IN_YO_FACE, FIVE_O, PAYBACK = "deuce", "in-yo-face", "five-o", "payback"

@@ -16,8 +16,8 @@ from games.base import InvalidEvent, shown
 from games.cards import CardError
 from games.hood_politix.dispute import Play
 from games.hood_politix.events import Dispute, Event, Penalty, Round
+from games.hood_politix.notation import HoodCard
 from games.hood_politix.options import Options
-from games.notation import HoodCard
 from games.text import T, Text
 
 

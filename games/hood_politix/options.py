@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import Any
 
 from games.base import InvalidOptions, OptionInfo, gettext_noop, shown, whole_number_in
-from games.notation import HOOD_COLOURS, HoodNotation
+from games.hood_politix.notation import HOOD_COLOURS, HoodNotation
 from games.text import T
 
 TIE_RULES = ("shared", "extra-round")

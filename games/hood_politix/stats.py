@@ -9,8 +9,6 @@ from games.base import StatInfo, gettext_noop
 from games.hood_politix.engine import State
 from games.hood_politix.events import PENALTY_REASONS
 
-MAX_PLACES = 8
-
 STAT_INFO: tuple[StatInfo, ...] = (
     StatInfo("rounds", gettext_noop("Rounds played")),
     StatInfo("place-1", gettext_noop("Went out 1st")),

@@ -13,11 +13,11 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from games.base import Flag, InvalidEvent
-from games.notation import WhiteHatCard
 from games.players import left_of
 from games.text import T, Text, join
 from games.white_hat.board import Board
 from games.white_hat.events import HAT_RANK, NOTATION, Event, FieldChange, Move, Play, RoundEnd, RoundStart, Trick
+from games.white_hat.notation import WhiteHatCard
 from games.white_hat.options import Options
 from games.white_hat.tricks import breaches, order_from, plays_in_order, taken_breach, why, winner
 
@@ -711,8 +711,3 @@ def _hand_points(hand: tuple[object, ...] | int, options: Options) -> int:
     if isinstance(hand, int):
         return hand
     return sum(options.pursuit[str(card)] for card in hand)
-
-
-def hand_points(cards: Sequence[object], options: Options) -> int:
-    """The pursuit points of cards in hand."""
-    return sum(options.pursuit[str(card)] for card in cards)

@@ -9,8 +9,9 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from games.base import InvalidEvent, shown, whole_number_in
-from games.notation import WHITE_HAT_CARDS, CardError, WhiteHatCard, WhiteHatNotation
+from games.cards import CardError
 from games.text import T, Text
+from games.white_hat.notation import WHITE_HAT_CARDS, WhiteHatCard, WhiteHatNotation
 
 NOTATION = WhiteHatNotation()
 MAX_SET = 12  # six of a number, five jokers and the hat: no play can hold more

@@ -8,9 +8,9 @@ from types import MappingProxyType
 from typing import Any
 
 from games.base import InvalidOptions, OptionInfo, gettext_noop, shown, whole_number_in
-from games.notation import DEFAULT_PURSUIT, WHITE_HAT_FACES
 from games.text import T
 from games.white_hat.board import Board, read_board
+from games.white_hat.notation import DEFAULT_PURSUIT, WHITE_HAT_FACES
 
 PURSUIT_VALUES = (0, 20)  # printed values run from 0 to 5
 WILD_SET_VALUES = (1, 99)

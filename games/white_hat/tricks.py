@@ -9,17 +9,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.notation import WhiteHatCard
 from games.text import T, Text
 from games.white_hat.events import UNEQUAL, Play, Trick
+from games.white_hat.notation import WhiteHatCard
 from games.white_hat.options import Options
-
-
-def set_value(play: Play, wild_set: int) -> int | None:
-    """A play's value: its number (wilds take it), `wild_set` when only wilds; None for unequal numbers."""
-    if play.number == UNEQUAL:
-        return None
-    return play.number or wild_set
 
 
 @dataclass(frozen=True)
@@ -86,10 +79,6 @@ def breaches(trick: Trick) -> list[Breach]:
                 )
             )
     return out
-
-
-def has_hat(trick: Trick) -> bool:
-    return trick.hat
 
 
 def why(reverse: bool) -> Text:

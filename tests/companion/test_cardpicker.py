@@ -15,7 +15,10 @@ from django.utils import translation
 
 from companion import cardpicker
 from games.cards import full_deck
-from games.notation import FrenchNotation, HatsNotation, HoodNotation, WhiteHatNotation
+from games.hats.notation import HatsNotation
+from games.hood_politix.notation import HoodNotation
+from games.rickety_kate.notation import FrenchNotation
+from games.white_hat.notation import WhiteHatNotation
 
 FOUR = [(0, "Ana"), (1, "Ben"), (2, "Cleo"), (3, "Dan")]
 

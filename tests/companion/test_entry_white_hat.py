@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from companion.models import Preset, Table
-from games.notation import WHITE_HAT_FACES
+from games.white_hat.notation import WHITE_HAT_FACES
 from tests.games.white_hat.wh import BOARD
 
 HTMX = {"HTTP_HX_REQUEST": "true"}

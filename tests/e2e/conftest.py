@@ -65,7 +65,6 @@ def phone(browser, live_server, transactional_db):
 
 # -- phones of every size, language and mode (issue 8: 320 and 390 px, English and German, debug on and off) ---
 
-WIDTHS = (320, 390)
 LOCALES = {"en": "en-US", "de": "de-DE", "fr": "fr-FR", "es": "es-ES"}
 
 

@@ -3,24 +3,19 @@ canonically, refuse clearly, and name every card in words with a symbol that doe
 
 from __future__ import annotations
 
+from inspect import isclass
 from typing import Any
 
 import pytest
 
+import games.notation as shared
 from games.cards import CARDS, Card, parse_card
-from games.notation import (
-    DEFAULT_PURSUIT,
-    CardError,
-    FrenchNotation,
-    HatsCard,
-    HatsNotation,
-    HoodCard,
-    HoodNotation,
-    Notation,
-    WhiteHatCard,
-    WhiteHatNotation,
-)
+from games.hats.notation import HatsCard, HatsNotation
+from games.hood_politix.notation import HoodCard, HoodNotation
+from games.notation import CardError, Notation
+from games.rickety_kate.notation import FrenchNotation
 from games.text import Text
+from games.white_hat.notation import DEFAULT_PURSUIT, WhiteHatCard, WhiteHatNotation
 
 GERMAN = {
     "%(rank)s of %(suit)s": "%(suit)s %(rank)s",
@@ -340,3 +335,16 @@ def test_hood_a_framed_card_has_one_star() -> None:
     assert HoodNotation().parse("blue-3*").framed
     with pytest.raises(CardError):
         HoodNotation().parse("blue-3**")
+
+
+def test_each_game_keeps_its_notation_in_its_own_package() -> None:
+    """Issue 17 "Each game in its room": games/notation.py holds the protocol and what several games share, and
+    no game's cards; each notation lives in its game's package, beside the rules that use it."""
+    assert [n for n, v in vars(shared).items() if isclass(v) and v.__module__ == shared.__name__] == ["Notation"]
+    for notation, game in [
+        (FrenchNotation, "rickety_kate"),
+        (WhiteHatNotation, "white_hat"),
+        (HatsNotation, "hats"),
+        (HoodNotation, "hood_politix"),
+    ]:
+        assert notation.__module__ == f"games.{game}.notation"

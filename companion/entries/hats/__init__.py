@@ -21,8 +21,8 @@ from django.utils.translation import gettext as _
 from companion import cardpicker
 from companion.entries import FormError, seat, whole_number
 from companion.services import Snapshot
+from games.hats.notation import HatsNotation
 from games.hats.prompt import notation_for
-from games.notation import HatsNotation
 
 MAX_BLACK_HATS = 8  # eight cards each: a final entry's black hats per player
 

@@ -23,7 +23,7 @@ from companion.services import Snapshot
 from games.hood_politix import referee
 from games.hood_politix.describe import REASON_WORDS
 from games.hood_politix.events import DIRECTIONS, MAX_STACK, PENALTY_CARDS, PENALTY_REASONS
-from games.notation import HOOD_ACTION_NAMES, HOOD_FACES, HoodCard
+from games.hood_politix.notation import HOOD_ACTION_NAMES, HOOD_FACES, HoodCard
 
 CARD_SLOTS = ("top", "played")
 

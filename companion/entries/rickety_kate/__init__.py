@@ -21,9 +21,9 @@ from companion.entries import FormError, Question, seat, whole_number
 from companion.services import Snapshot
 from games.base import InvalidEvent
 from games.cards import parse_card
-from games.notation import FrenchNotation
 from games.rickety_kate.events import MOON_CHOICES, PENALTY_POINTS
 from games.rickety_kate.moon import MoonQuestion, moon_question
+from games.rickety_kate.notation import FrenchNotation
 
 
 def _playing(snap: Snapshot) -> dict[str, Any]:
@@ -233,7 +233,7 @@ def _trick_picker(
     notation: FrenchNotation, d: Mapping[str, Any], remaining: list[str], form: QueryDict, leader: str | None
 ) -> cardpicker.Picker:
     """One seat of the picker per card of the trick, in play order (`card-0` is the lead), each named by who
-    plays it once the leader is known ("Card 1" ... until then; kibitz.js renames them when one is tapped)."""
+    plays it once the leader is known ("Card 1" ... until then; the game's script renames them when one is tapped)."""
     players: list[str] = d["players"]
     order = d["orders"][leader] if leader else [_("Card %(n)s") % {"n": n + 1} for n in range(len(players))]
     plays = dict.fromkeys(order, "")
@@ -253,7 +253,7 @@ def _trick_picker(
 def _pass_picker(
     notation: FrenchNotation, seats: list[tuple[int, str]], remaining: list[str], form: QueryDict
 ) -> cardpicker.Picker:
-    """A set of cards per player, one player at a time (kibitz.js counts them against the prompt's pass_count)."""
+    """A set of cards per player, one player at a time (static/games/rickety-kate.js counts them to pass_count)."""
     return cardpicker.build(
         notation,
         seats,

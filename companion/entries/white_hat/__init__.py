@@ -20,14 +20,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.http import QueryDict
+from django.urls import path
 from django.utils.translation import gettext as _
 
 from companion import cardpicker
 from companion.entries import FormError, seat, whole_number
+from companion.entries.white_hat import box
 from companion.entries.white_hat.box import before_new_table
 from companion.services import Snapshot
-from games.notation import WhiteHatNotation
 from games.white_hat.events import FIELD_POINTS, MAX_HAND_POINTS, MAX_SET
+from games.white_hat.notation import WhiteHatNotation
 
 
 def _playing(snap: Snapshot) -> dict[str, Any]:
@@ -136,6 +138,7 @@ __all__ = ["ACTIONS", "DEMO", "before_new_table", "context", "form_for"]
 
 ACTIONS = {"start": start, "round": round_end, "trick": trick, "move": move, "field": field}
 FIXABLE = ("round_end", "trick")  # the log offers Fix on these: form_for fills their forms in
+URLS = [path("box/", box.box, name="white_hat_box")]  # /white-hat/box/: the group's cards and board
 
 
 def form_for(payload: Mapping[str, Any], snap: Snapshot) -> tuple[str, dict[str, list[str]]] | None:

@@ -17,9 +17,9 @@ from django.utils.translation import gettext as _
 from companion import groups, i18n, services, throttle, waits
 from companion.models import Group, Preset
 from games.base import InvalidOptions
-from games.notation import DEFAULT_PURSUIT, WHITE_HAT_FACES
 from games.white_hat import GAME
 from games.white_hat.board import ABILITIES, MAX_FIELDS
+from games.white_hat.notation import DEFAULT_PURSUIT, WHITE_HAT_FACES
 
 ASSUMED = tuple(str(n) for n in range(3, 14))  # the ranks no public source confirms
 BLANK_ROWS = 3

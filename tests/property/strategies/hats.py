@@ -13,8 +13,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from games.hats import GAME
+from games.hats.notation import HATS_TYPES
 from games.hats.options import POINT_RANGE
-from games.notation import HATS_TYPES
 from tests.property.strategies.common import (
     JSON,
     NUMBER_TEXT,

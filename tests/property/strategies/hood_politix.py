@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from games.hood_politix import GAME
 from games.hood_politix.events import DIRECTIONS, MAX_STACK, PENALTY_CARDS, PENALTY_REASONS
+from games.hood_politix.notation import HOOD_COLOURS, HOOD_FACES
 from games.hood_politix.options import NUMBER_RANGES
-from games.notation import HOOD_COLOURS, HOOD_FACES
 from tests.property.strategies.common import (
     JSON,
     NUMBER_TEXT,
