@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import render
 from django.template.defaultfilters import filesizeformat
@@ -69,7 +70,7 @@ class CompressMiddleware(GZipMiddleware):
 
     COMPRESSED = frozenset({"table", "live", "record", "correct", "undo", "redo", "check", "rules"})
 
-    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
         match = getattr(request, "resolver_match", None)
         if match is None or match.url_name not in self.COMPRESSED or "no-store" in response.get("Cache-Control", ""):
             return response
