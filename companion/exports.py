@@ -18,14 +18,14 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import quote
 
 from django.utils import timezone
 
 from . import services
-from .history import day, of_snapshot
+from .history import Summary, day, of_snapshot, summaries
 from .models import Table
 
 CSV_HEADER = ("table", "game", "played_on", "title", "round", "seat", "player", "points", "total")
@@ -38,15 +38,14 @@ def _cell(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_START) else text
 
 
-def csv_rows(table: Table) -> list[tuple[Any, ...]]:
-    """One row per scored round and player, in seat order, with the running total."""
-    snap = services.snapshot(table)
+def csv_rows(table: Table, summary: Summary) -> list[tuple[Any, ...]]:
+    """One row per scored round and player, in seat order, with the running total: read off the table's
+    summary (its totals after each round), so an export replays nothing once the summary is stored."""
     rows: list[tuple[Any, ...]] = []
-    totals = dict.fromkeys(snap.players, 0)
-    for number, rnd in enumerate(snap.standings.rounds, start=1):
-        for seat, player in enumerate(snap.players, start=1):
-            points = rnd.points.get(player, 0)
-            totals[player] += points
+    before = (0,) * len(summary.players)
+    for number, totals in enumerate(summary.progression, start=1):
+        for seat, player in enumerate(summary.players, start=1):
+            points = totals[seat - 1] - before[seat - 1]
             rows.append(
                 (
                     table.code,
@@ -57,18 +56,23 @@ def csv_rows(table: Table) -> list[tuple[Any, ...]]:
                     seat,
                     _cell(player),
                     points,
-                    totals[player],
+                    totals[seat - 1],
                 )
             )
+        before = totals
     return rows
 
 
-def as_csv(tables: Iterable[Table]) -> str:
+def as_csv(tables: Iterable[Table], found: Mapping[int, Summary] | None = None) -> str:
+    """The tables' rounds as CSV; `found` holds their summaries where the caller has them (else one query)."""
+    tables = list(tables)
+    if found is None:
+        found = summaries(tables)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")  # csv's defaults quote minimally and double quotes
     writer.writerow(CSV_HEADER)
     for table in tables:
-        writer.writerows(csv_rows(table))
+        writer.writerows(csv_rows(table, found[table.pk]))
     return out.getvalue()
 
 

@@ -16,10 +16,9 @@ from django.db.models import F, Max
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
-from companion import access, services
+from companion import access, history
 from companion.models import Group, Preset, Table
 from games import registry
-from games.base import InvalidOptions
 
 GROUPS_KEY = "kibitz_groups"  # the tokens of this phone's groups, in the order it joined them
 CURRENT_KEY = "kibitz_group"  # the token of the group it works in
@@ -129,11 +128,17 @@ def memberships(request: HttpRequest) -> list[Membership]:
 
 
 def lines(request: HttpRequest, tables: Iterable[Table]) -> list[TableLine]:
-    """The tables as the home page lists them (prefetch "seats__player"): each one's scores come from its
-    snapshot, cached per version like every page's."""
+    """The tables as the home page lists them (prefetch "seats__player"): each one's status from its stored
+    summary (companion/history.py), all read in one query, so a page of long tables replays nothing."""
+    tables = list(tables)
+    found = history.summaries(tables)
     return [
         TableLine(
-            t, _game_name(t.game), [s.player.name for s in t.seats.all()], _status(t), access.is_scorer(request, t)
+            t,
+            _game_name(t.game),
+            [s.player.name for s in t.seats.all()],
+            _status(found[t.pk]),
+            access.is_scorer(request, t),
         )
         for t in tables
     ]
@@ -146,23 +151,19 @@ def _game_name(slug: str) -> str:
         return slug
 
 
-def _status(table: Table) -> str:
-    try:
-        snap = services.snapshot(table)
-    except (KeyError, InvalidOptions):  # an unknown game, options no longer valid: no status to show
+def _status(summary: history.Summary) -> str:
+    if not summary.players:  # an unknown game, options no longer valid: no status to show
         return ""
-    standings = snap.standings
-    if snap.broken is not None:
-        return _("History stops at entry %(seq)d") % {"seq": snap.broken.seq}
-    if standings.finished and standings.winners:
-        return _("Won by %(names)s") % {"names": ", ".join(standings.winners)}
-    if standings.finished:
+    if summary.broken_at is not None:
+        return _("History stops at entry %(seq)d") % {"seq": summary.broken_at}
+    if summary.finished and summary.winners:
+        return _("Won by %(names)s") % {"names": ", ".join(summary.winners)}
+    if summary.finished:
         return _("finished")
-    if not standings.rounds:
+    if not summary.progression:
         return _("Nothing scored yet")
-    first = [place for place in snap.game.ranking(standings) if place.place == 1]  # the game's own tie-breaks
-    names = ", ".join(" & ".join(place.names) for place in first)  # a team as one line
-    return _("Leading: %(names)s (%(total)d)") % {"names": names, "total": first[0].total}
+    names = ", ".join(" & ".join(line) for line in summary.leaders)  # a team as one line
+    return _("Leading: %(names)s (%(total)d)") % {"names": names, "total": summary.lead}
 
 
 def names(group: Group | None, limit: int = 60) -> list[str]:

@@ -17,7 +17,6 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Protocol, cast
 
-from django.db import transaction
 from django.db.models import DateField, QuerySet
 from django.db.models.functions import Coalesce, TruncDate
 
@@ -25,10 +24,10 @@ import games
 from games import registry
 from games.base import InvalidOptions
 
-from . import services
+from . import busy, services
 from .models import Table, TableSummary
 
-FORMAT = 1  # bump when Summary's fields or their meaning change: every stored summary is derived again
+FORMAT = 2  # bump when Summary's fields or their meaning change: every stored summary is derived again
 CACHED = 5000  # summaries one process holds (a few hundred bytes each)
 
 
@@ -60,6 +59,10 @@ class Summary:
     end_score: int | None  # the line the game ends at, where the game has one
     stats: Mapping[str, Mapping[str, int]]  # Game.stats(): per player, whole-number counters
     notes: tuple[tuple[int, str], ...] = ()  # (round, text) of every live event with a note
+    # What the home page says of the table (companion/groups.py), so it replays nothing:
+    broken_at: int | None = None  # the log entry where the log stops replaying
+    leaders: tuple[tuple[str, ...], ...] = ()  # the first place of the game's ranking: a player, or a team, a line
+    lead: int = 0  # their total (a team's together)
 
     @property
     def counts(self) -> bool:
@@ -89,6 +92,9 @@ class Summary:
             end_score=data["end_score"],
             stats={p: dict(c) for p, c in data["stats"].items()},
             notes=tuple((int(n), str(t)) for n, t in data["notes"]),
+            broken_at=data["broken_at"],
+            leaders=tuple(tuple(line) for line in data["leaders"]),
+            lead=int(data["lead"]),
         )
 
 
@@ -99,9 +105,11 @@ def derive(snap: services.Snapshot) -> Summary:
     """The summary of a table's snapshot: standings, the game's ranking and its own stats."""
     standings, game = snap.standings, snap.game
     places: dict[str, int] = {}
-    for line in game.ranking(standings):
+    ranking = game.ranking(standings)
+    for line in ranking:
         for name in line.names:
             places[name] = line.place
+    first = [line for line in ranking if line.place == 1]
     running = dict.fromkeys(snap.players, 0)
     progression = []
     for rnd in standings.rounds:
@@ -121,6 +129,9 @@ def derive(snap: services.Snapshot) -> Summary:
         end_score=end if type(end) is int else None,
         stats={p: {k: int(v) for k, v in counters.items()} for p, counters in game.stats(snap.state).items()},
         notes=_notes(snap),
+        broken_at=snap.broken.seq if snap.broken is not None else None,
+        leaders=tuple(line.names for line in first),
+        lead=first[0].total if first else 0,
     )
 
 
@@ -269,14 +280,15 @@ def _derive_and_store(given: Sequence[Table | None], pks: Sequence[int]) -> dict
         derived[table.pk] = derive(snap)
         data = derived[table.pk].as_json()
         rows.append(TableSummary(table=table, version=snap.version, format=FORMAT, rules=RULES, data=data))
-    if rows:
-        with transaction.atomic():
-            TableSummary.objects.bulk_create(
+    if rows:  # a page read stores the cache only if no write holds the lock: it never waits for one
+        busy.unless_busy(
+            lambda: TableSummary.objects.bulk_create(
                 rows,
                 update_conflicts=True,
                 unique_fields=["table"],
                 update_fields=["version", "format", "rules", "data"],
             )
+        )
     return derived
 
 

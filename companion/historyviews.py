@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET
 
 from companion import charts, exports, groups, history, services, stats
 from companion.models import Group, Table
-from games import registry
+from games import registry, tablefile
 
 PAGE = 20  # tables per page of the history list
 
@@ -189,9 +189,10 @@ def player_page(request: HttpRequest, name: str) -> HttpResponse:
 def group_csv(request: HttpRequest) -> HttpResponse:
     group = _group(request)
     f = read_filters(request)
-    pks = [r.pk for r, _s in reversed(played(group, f))]  # oldest first
-    by_pk = Table.objects.in_bulk(pks)
-    return _csv(exports.as_csv(by_pk[pk] for pk in pks), f"kibitz-group-{date.today().isoformat()}.csv")
+    found = {r.pk: s for r, s in played(group, f)}  # the stored summaries: no table is replayed
+    by_pk = Table.objects.in_bulk(list(found))
+    tables = [by_pk[pk] for pk in reversed(found)]  # oldest first
+    return _csv(exports.as_csv(tables, found), f"kibitz-group-{date.today().isoformat()}.csv")
 
 
 def _csv(text: str, filename: str) -> HttpResponse:
@@ -225,4 +226,5 @@ def table_part(snap: services.Snapshot, scorer: bool) -> dict[str, object]:
         "chart": chart,
         "bg_stats": exports.bg_stats_link(snap) if s.finished else "",
         "rounds": range(1, len(s.progression) + 1),
+        "note_limit": tablefile.MAX_NOTE,  # the note forms count against it (kibitz.js)
     }

@@ -1,17 +1,24 @@
 """CSRF for browsers, not for scripts that prove their rights with a header instead of a cookie; a cap on
-request bodies that answers with a sentence; gzip for the pages that carry no secret."""
+request bodies that answers with a sentence; gzip for the pages that carry no secret; a busy database answered
+with a sentence and a time to try again."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from django.conf import settings
+from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import render
 from django.template.defaultfilters import filesizeformat
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
+
+from companion import busy
+from companion.htmx import HtmxHttpRequest
 
 
 class ScorerHeaderMiddleware:
@@ -75,3 +82,79 @@ class CompressMiddleware(GZipMiddleware):
         if match is None or match.url_name not in self.COMPRESSED or "no-store" in response.get("Cache-Control", ""):
             return response
         return super().process_response(request, response)
+
+
+class BusyDatabaseMiddleware:
+    """A request the database was too busy for (companion/busy.py: a write that waited its bounded time for the
+    lock) is answered 503 with Retry-After and a sentence, never a bare 500; nothing of it was stored. What was
+    typed is kept: an htmx write leaves the page as it is (base.html's responseHandling) and kibitz.js sends the
+    same form again, same idempotency key, after Retry-After; a plain post of an entry gets the table page with
+    the entry as typed, any other plain post a page that sends the same fields again. Every other
+    OperationalError stays a 500. Place it after LocaleMiddleware (the sentence is in the reader's language)."""
+
+    RESENDS = 5  # how often kibitz.js sends a refused write again by itself before it leaves it to the player
+    ENTRY_VIEWS = frozenset({"record", "correct"})  # their table page can show the entry as typed
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, OperationalError) or not busy.is_busy(exception):
+            return None
+        wait = busy.retry_after()
+        if request.method in ("GET", "HEAD", "OPTIONS"):
+            response = self.page(request, _("Kibitz is busy for a moment. Reload the page in %(n)d s.") % {"n": wait})
+        elif getattr(request, "htmx", False):
+            response = self.note(request, wait)
+        else:
+            response = self.plain_post(request, wait)
+        response["Retry-After"] = str(wait)
+        add_never_cache_headers(response)
+        return response
+
+    def note(self, request: HttpRequest, wait: int) -> HttpResponse:
+        """For kibitz.js, which shows the sentence by the form and sends the form again by itself."""
+        context = {
+            "message": _("The table is busy for a moment: what you typed is kept and will be sent again in %(n)d s.")
+            % {"n": wait},
+            "again": _(
+                "The table is still busy: what you typed is kept "
+                "and will be sent again in {n} s (try {try} of {tries})."
+            ),
+            "gave_up": _("The table is still busy. What you typed is kept: send it again in a moment."),
+            "wait": wait,
+            "tries": self.RESENDS,
+        }
+        return render(request, "busy.html#note", context, status=503)
+
+    def plain_post(self, request: HttpRequest, wait: int) -> HttpResponse:
+        message = _("The table is busy for a moment: what you typed is kept. Send it again in %(n)d s.") % {"n": wait}
+        match = request.resolver_match
+        if match is not None and match.url_name in self.ENTRY_VIEWS:
+            from companion import views  # the table page's renderer (views imports this module)
+
+            kwargs = match.kwargs
+            snap = views._snapshot(kwargs["code"])
+            return views._render_board(
+                cast(HtmxHttpRequest, request),  # the view ran, so HtmxMiddleware had set request.htmx
+                snap,
+                error=message,
+                status=503,
+                form=request.POST,
+                action=kwargs["action"],
+                fix=kwargs.get("seq"),
+            )
+        fields = [(name, value) for name, values in request.POST.lists() for value in values]
+        fields = [(name, value) for name, value in fields if name != "csrfmiddlewaretoken"]
+        return self.page(request, message, fields=fields)
+
+    @staticmethod
+    def page(request: HttpRequest, message: str, fields: list[tuple[str, str]] | None = None) -> HttpResponse:
+        """The sentence, and for a post a button that sends the same fields (its key too) to the same address."""
+        match = request.resolver_match
+        code = match.kwargs.get("code") if match is not None else None
+        context = {"message": message, "fields": fields or [], "table_code": code}
+        return render(request, "busy.html", context, status=503)

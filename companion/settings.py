@@ -71,6 +71,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "companion.middleware.BusyDatabaseMiddleware",  # a write the database is too busy for: 503, not 500
     "companion.middleware.ScorerHeaderMiddleware",
     "companion.middleware.BodySizeMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -116,6 +117,23 @@ TEMPLATES = [
     }
 ]
 
+
+def env_seconds(name: str, default: float) -> float:
+    raw = os.environ.get(name, "").strip()
+    try:
+        value = float(raw) if raw else default
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 3600:
+        raise ImproperlyConfigured(f"{name} must be a number of seconds above 0 (at most 3600), not {raw!r}")
+    return value
+
+
+# A busy database (companion/busy.py): a write waits at most KIBITZ_DB_BUSY_SECONDS for it, then is answered 503
+# with Retry-After (companion/middleware.py), so a held lock never ties up a worker for long. Reads never wait.
+KIBITZ_DB_BUSY_SECONDS = env_seconds("KIBITZ_DB_BUSY_SECONDS", 3)
+KIBITZ_DB_STATEMENT_SECONDS = env_seconds("KIBITZ_DB_STATEMENT_SECONDS", 30)  # PostgreSQL: a runaway statement
+
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
@@ -125,12 +143,22 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Tests use a real file, not memory: the live-server tests need WAL and separate connections.
     DATABASES["default"]["TEST"] = {"NAME": os.environ.get("KIBITZ_TEST_SQLITE", str(BASE_DIR / ".test-db.sqlite3"))}
-    # Writers wait for each other instead of failing; WAL lets readers go on during a write.
+    # WAL: readers go on during a write and never wait for it. A write takes the lock when it begins (IMMEDIATE,
+    # so it never fails halfway on an upgrade) and waits for it at most the busy timeout.
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
+        "timeout": KIBITZ_DB_BUSY_SECONDS,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Per connection: a lock (the table row a write locks, say) is waited for at most the busy timeout, and a
+    # statement that runs longer than KIBITZ_DB_STATEMENT_SECONDS is cancelled. Plain reads take no lock there.
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
+    _timeouts = (
+        f"-c lock_timeout={round(KIBITZ_DB_BUSY_SECONDS * 1000)} "
+        f"-c statement_timeout={round(KIBITZ_DB_STATEMENT_SECONDS * 1000)}"
+    )
+    _options["options"] = f"{_options.get('options', '')} {_timeouts}".strip()
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -18,32 +18,26 @@ from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.middleware import HtmxDetails
 
 from companion import access, entries, groups, history, historyviews, i18n, services, throttle, waits
+from companion import findings as checkpages
 from companion.board import board, log_line
 from companion.board import change as what_changed
+from companion.htmx import HtmxHttpRequest
 from companion.middleware import too_large
 from companion.models import Group, Table, normalize_join_code
 from companion.newtable import NewTableForm
 from companion.qr import qr_svg
 from games import registry, tablefile
-from games.base import Flag, Game
+from games.base import Game
 
 SEEN_KEY = "kibitz_seen"  # the tables this phone has opened, newest first
 HOME_TABLES = 30  # the current group's newest tables the home page lists
 LOG_PAGE = 40  # log entries a page shows, newest first
-MAX_NOTE = 2000  # characters of a note on a table or a round
 CONFLICT_LINES = 6  # the newest entries a stale write's answer lists of what the other phones did
 RESENT = ("csrfmiddlewaretoken", "version", "key")  # what "Record mine as well" sets itself; the rest as sent
 
 Change = Callable[[Table, int | None, str], services.Snapshot]
-
-
-class HtmxHttpRequest(HttpRequest):
-    """A request as the type checker should see it: django-htmx's middleware (on every request) sets `htmx`."""
-
-    htmx: HtmxDetails
 
 
 @never_cache  # the group picker carries the group tokens: no cache may keep the page (never compressed: BREACH)
@@ -246,9 +240,10 @@ def share(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 def check(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """The referee's findings: a count per rule and one page of them (?rule=ID&page=N), never the whole list."""
     snap = _snapshot(code)
     titles = {s["anchor"]: s["title"] for s in snap.game.rules(request.LANGUAGE_CODE)}
-    findings = [(flag, event, titles.get(flag.rule, flag.rule)) for flag, event in services.review(snap)]
+    findings = checkpages.page(snap, titles, request.GET.get("rule", "")[:80], request.GET.get("page", ""))
     if request.htmx:  # the findings, and their count on the button
         scorer = access.is_scorer(request, snap.table)
         context = {"snap": snap, "findings": findings, "checked": True, "scorer": scorer}
@@ -267,12 +262,15 @@ def export(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def note(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The scorer's note on the table (`notes`), or on one round (`round` and `note`): a round's note goes into
-    the event that completed it, as a correction (the log keeps the event without it, undone)."""
+    the event that completed it, as a correction (the log keeps the event without it, undone). A note longer
+    than a table file may hold (tablefile.MAX_NOTE) is refused, never cut: the form comes back as typed."""
     snap = _snapshot(code)
     if denied := _deny(request, snap):
         return denied
     if "notes" in request.POST:
-        text = request.POST["notes"].strip()[:MAX_NOTE]
+        text = _typed_note(request.POST["notes"])
+        if len(text) > tablefile.MAX_NOTE:
+            return _note_refused(request, snap, {"field": "notes", "text": text})
         try:
             services.set_notes(snap.table, text)
         except services.Refused as exc:
@@ -283,19 +281,38 @@ def note(request: HtmxHttpRequest, code: str) -> HttpResponse:
     number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else 0
     if not 1 <= number <= len(ends):
         return _render_board(request, snap, error=_("There is no round %(n)s to note.") % {"n": raw[:6]}, status=400)
+    text = _typed_note(request.POST.get("note", ""))
+    if len(text) > tablefile.MAX_NOTE:
+        return _note_refused(request, snap, {"field": "note", "text": text, "round": number})
     entry = snap.live[ends[number - 1]]
     payload = {k: v for k, v in entry.payload.items() if k != "note"}
-    if text := request.POST.get("note", "").strip()[:MAX_NOTE]:
+    if text:
         payload["note"] = text
     if payload == dict(entry.payload):  # the same note (or none again): nothing to record
         return redirect(f"{reverse('table', args=[code])}#past")
     try:
         services.correct(snap.table, entry.seq, payload, _version(request), _key(request))
-    except services.Stale as exc:
+    except services.Stale as exc:  # the other phone's entries, and this note as typed (_stale)
         return _stale(request, code, exc, note=True)
-    except services.Refused as exc:
-        return _render_board(request, _snapshot(code), error=exc.message, status=400)
+    except services.Refused as exc:  # the note stays in its form, as typed, with why
+        typed = {"field": "note", "text": text, "round": number, "error": i18n.tr(exc.message)}
+        return _render_board(request, _snapshot(code), status=400, note=typed)
     return redirect(f"{reverse('table', args=[code])}#past")
+
+
+def _typed_note(raw: str) -> str:
+    """A note as typed, line breaks as the page counted them (a form sends CRLF; the counter sees LF)."""
+    return raw.replace("\r\n", "\n").strip()
+
+
+def _note_refused(request: HtmxHttpRequest, snap: services.Snapshot, typed: dict[str, object]) -> HttpResponse:
+    """The table page with the note form as it was sent and the sentence beside it (the counter said so first)."""
+    text = str(typed["text"])
+    error = _("This note has %(n)d characters; a note holds at most %(max)d. Shorten it, then save.") % {
+        "n": len(text),
+        "max": tablefile.MAX_NOTE,
+    }
+    return _render_board(request, snap, status=400, note=typed | {"error": error})
 
 
 @require_GET
@@ -464,11 +481,12 @@ def _render_board(
     flash: bool = False,
     form: QueryDict | None = None,
     action: str = "",
-    findings: list[tuple[Flag, services.LogEntry, str]] | None = None,  # (flag, its event, its rule's title)
+    findings: checkpages.Findings | None = None,
     template: str = "",
     fix: int | None = None,
     change: object = None,
     conflict: dict[str, object] | None = None,
+    note: dict[str, object] | None = None,
 ) -> HttpResponse:
     """The table page (or its board, for htmx). `fix` (or ?fix=SEQ) opens that log entry's form to correct it."""
     scorer = access.is_scorer(request, snap.table)
@@ -488,10 +506,11 @@ def _render_board(
         # (?part=NAME answers with the entry panel whole), so a swap after a write stays small on the wire.
         "lazy": bool(request.htmx) and not part,
         "checked": findings is not None,
-        "findings": findings or [],
+        "findings": findings,  # one page of Check plays (companion/findings.py), or None
         "entry": entries.panel(snap, form, action=action, fix=fixing) if scorer else {},
         "fixable": entries.fixable(snap.game.slug) if scorer else (),
         "past": historyviews.table_part(snap, scorer),  # the chart, the notes and the BG Stats link
+        "note": note or {},  # a refused note, as typed, with why (views.note)
     } | _log_page(snap, request.GET.get("log", ""))
     if not template:
         template = "table.html" if not request.htmx else "table.html#entry" if part else "table.html#board"

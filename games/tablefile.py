@@ -15,6 +15,7 @@ from games.text import T
 
 FORMAT = "kibitz/1"
 MAX_EVENTS = 5000  # events a table may hold, undone ones included: far above any real game, and fast to serve
+MAX_NOTE = 2000  # characters of a note (the table's `notes`, an event's `note`): a few paragraphs, on a page
 META_FIELDS = ("title", "played_on", "notes")
 
 
@@ -109,6 +110,7 @@ def read(data: Any) -> TableFile:
     if not isinstance(raw_events, list):
         raise TableFileError(T("events must be a list"))
     _check_size(raw_events, data.get("retracted", []))
+    _check_notes(data, raw_events)
     events = tuple(_parse(game, raw, i) for i, raw in enumerate(raw_events))
     return TableFile(
         game=game,
@@ -127,6 +129,29 @@ def _check_size(events: list[Any], retracted: Any) -> None:
     total = len(events) + (len(retracted) if isinstance(retracted, list) else 0)
     if total > MAX_EVENTS:
         raise TableFileError(T("a table holds at most %(max)d events; this file has %(n)d", max=MAX_EVENTS, n=total))
+
+
+def _check_notes(data: Mapping[str, Any], events: list[Any]) -> None:
+    """Before any event is parsed: no note longer than a table shows (the web's note form holds the same limit)."""
+    notes = data.get("notes")
+    if isinstance(notes, str) and len(notes) > MAX_NOTE:
+        raise TableFileError(T("notes: %(n)d characters; a note holds at most %(max)d", n=len(notes), max=MAX_NOTE))
+    for index, raw in enumerate(events):
+        if (n := _note_length(raw)) > MAX_NOTE:
+            raise TableFileError(
+                T("event %(i)d: note: %(n)d characters; a note holds at most %(max)d", i=index, n=n, max=MAX_NOTE)
+            )
+    retracted = data.get("retracted")
+    for index, item in enumerate(retracted if isinstance(retracted, list) else ()):
+        if (n := _note_length(item.get("event") if isinstance(item, dict) else None)) > MAX_NOTE:
+            raise TableFileError(
+                T("retracted %(i)d: note: %(n)d characters; a note holds at most %(max)d", i=index, n=n, max=MAX_NOTE)
+            )
+
+
+def _note_length(raw: Any) -> int:
+    note = raw.get("note") if isinstance(raw, dict) else None
+    return len(note) if isinstance(note, str) else 0
 
 
 def _parse(game: Game, raw: Any, index: int) -> Any:

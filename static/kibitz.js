@@ -493,6 +493,105 @@
     if (note && e.detail.successful) note.hidden = true;
   });
 
+  // -- a busy database (503: nothing was stored): the sentence by the form, the same form sent again ----------
+  // base.html does not swap a 503, so the form keeps what was typed and its idempotency key (a resend lands
+  // once). The answer's sentence goes by the form (a form in the bottom bar: at the top of the screen); the form
+  // is sent again after Retry-After, at most data-tries times, saying so each time; then the player sends it.
+  // Sending it by hand meanwhile drops the timer; any other answer takes the sentence away.
+  var busyTimers = [];
+  function busyTimer(form, timer) {
+    busyTimers = busyTimers.filter(function (t) {
+      if (t.form !== form) return true;
+      clearTimeout(t.timer);
+      return false;
+    });
+    if (timer) busyTimers.push({form: form, timer: timer});
+  }
+  function busyNote(form, create) {
+    var bar = form.closest("#actions");
+    var note = bar ? document.querySelector("p.failed-note[data-busy-note]") : form.previousElementSibling;
+    if (note && note.hasAttribute("data-busy-note")) return note;
+    if (!create) return null;
+    note = document.createElement("p");
+    note.setAttribute("role", "status");
+    note.dataset.busyNote = "1";
+    if (bar) {
+      note.className = "failed-note";
+      document.querySelector("main").before(note);
+    } else {
+      note.className = "error";
+      form.before(note);
+    }
+    return note;
+  }
+  function sendAgain(form) {
+    busyTimers = busyTimers.filter(function (t) { return t.form !== form; });
+    if (!document.body.contains(form) || form.classList.contains("htmx-request")) return;
+    window.htmx.trigger(form, "submit");  // same form, same key
+  }
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (e.detail.elt && e.detail.elt.tagName === "FORM") busyTimer(e.detail.elt, null);
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    // The form that sent it (detail.elt is an ancestor still in the page when a swap took the form away).
+    var config = e.detail.requestConfig, form = config ? config.elt : null, xhr = e.detail.xhr;
+    if (!form || form.tagName !== "FORM" || !xhr || !xhr.status || config.verb !== "post") return;
+    var answer = xhr.status === 503 ? new DOMParser().parseFromString(xhr.responseText, "text/html") : null;
+    answer = answer && answer.querySelector("[data-busy][data-tries]");
+    var note = busyNote(form, answer !== null);
+    if (!answer) {  // any other answer; or a 503 not from Kibitz (a proxy's): said as any failure is
+      if (note) note.remove();
+      delete form.dataset.busyTries;
+      var failed = document.querySelector("[data-failed]");
+      if (xhr.status === 503 && failed) {
+        failed.textContent = fill(failed.dataset.text, {status: 503});
+        failed.hidden = false;
+      }
+      return;
+    }
+    var tries = (parseInt(form.dataset.busyTries, 10) || 0) + 1;
+    var most = parseInt(answer.dataset.tries, 10) || 0;
+    var wait = parseInt(xhr.getResponseHeader("Retry-After"), 10) || 3;
+    if (tries > most) {
+      note.textContent = answer.dataset.tGaveUp;
+      delete form.dataset.busyTries;
+    } else {
+      form.dataset.busyTries = String(tries);
+      note.textContent = tries === 1 ? answer.textContent : fill(answer.dataset.tAgain, {n: wait, "try": tries, tries: most});
+      busyTimer(form, setTimeout(function () { sendAgain(form); }, wait * 1000));
+    }
+    note.scrollIntoView({block: "nearest"});
+  });
+
+  // -- notes: a count in words near the limit, Save stopped over it ------------------------------------------
+  // No maxlength (it cuts a paste without a word); the server refuses a longer note and sends it back as typed.
+  // Counted as the server counts: code points of the trimmed text, a line break as one.
+  function initNote(area) {
+    if (area.dataset.ready) return;
+    area.dataset.ready = "1";
+    var form = area.form, limit = parseInt(area.dataset.noteLimit, 10);
+    if (!form || !limit) return;
+    var save = form.querySelector("button[type=submit]");
+    var out = document.createElement("output");
+    out.className = "note-count muted";
+    out.id = area.id + "-count";
+    out.setAttribute("aria-live", "polite");
+    area.after(out);
+    area.setAttribute("aria-describedby", ((area.getAttribute("aria-describedby") || "") + " " + out.id).trim());
+    function update() {
+      var n = Array.from(area.value.trim()).length, over = n > limit;
+      out.hidden = n < limit - Math.ceil(limit / 10);  // shown from 90% of the limit
+      out.textContent = over
+        ? fill(text(form, "Over", "Too long: {count} characters; a note holds at most {max}."), {count: n, max: limit})
+        : fill(text(form, "Left", "Characters left: {n}"), {n: limit - n});
+      out.classList.toggle("error", over);
+      out.classList.toggle("muted", !over);
+      if (save) save.disabled = over;
+    }
+    area.addEventListener("input", update);
+    update();
+  }
+
   function frame(root) {
     showConfirm(root);
     showSheet(root);
@@ -504,6 +603,7 @@
     root.querySelectorAll("[data-card-picker]").forEach(initCardPicker);
     root.querySelectorAll("form.trick").forEach(initTrick);
     root.querySelectorAll("form.pass").forEach(initPass);
+    root.querySelectorAll("textarea[data-note-limit]").forEach(initNote);
   }
   if (window.htmx) { window.htmx.onLoad(init); window.htmx.onLoad(frame); }
   else document.addEventListener("DOMContentLoaded", function () { init(document); frame(document); });

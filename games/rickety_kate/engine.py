@@ -79,7 +79,12 @@ class HandResult:
     shooter: str | None
     moon: str | None  # "add" or "subtract" when a moon counted
     points: Mapping[str, int]
-    explain: str | Text  # "" when there is nothing to explain
+    notes: tuple[Text, ...] = ()  # what the points are made of, in order
+
+    @property
+    def explain(self) -> str | Text:
+        """The notes as one line ("" when there is nothing to explain)."""
+        return join(self.notes, "; ") if self.notes else ""
 
 
 @dataclass(frozen=True)
@@ -364,8 +369,7 @@ class _Replay:
             last = self.hands.pop()
             self.phases.pop()
             self.totals.pop()
-            play = replace(last.play, penalties=(*last.play.penalties, event))
-            self._record(score_hand(play, self.options, last.hearts, last.ladies, last.bonus, last.moon, last.shooter))
+            self._record(with_penalty(last, event))
         else:
             self.early_penalties.append(event)
 
@@ -571,16 +575,7 @@ def score_hand(
             notes.append(T("%(name)s %(points)d for bonus cards", name=player, points=count * BONUS_VALUE))
     for penalty in play.penalties:
         points[penalty.player] += penalty.points or 0
-        if penalty.reason:
-            note = T(
-                "%(name)s %(points)+d penalty (%(reason)s)",
-                name=penalty.player,
-                points=penalty.points or 0,
-                reason=penalty_reason(penalty.reason),
-            )
-        else:
-            note = T("%(name)s %(points)+d penalty", name=penalty.player, points=penalty.points or 0)
-        notes.append(note)
+        notes.append(penalty_note(penalty))
     if play.playoff:
         notes.insert(0, T("playoff hand: %(names)s", names=join(play.players)))
     return HandResult(
@@ -591,8 +586,32 @@ def score_hand(
         shooter=shooter,
         moon=moon,
         points=MappingProxyType(dict(points)),
-        explain=join(notes, "; ") if notes else "",
+        notes=tuple(notes),
     )
+
+
+def with_penalty(result: HandResult, penalty: Penalty) -> HandResult:
+    """The hand's result with one more penalty: what score_hand gives with it, without scoring the hand again
+    (a table may record thousands of penalties between two hands; scoring anew each time was quadratic)."""
+    points = dict(result.points)
+    points[penalty.player] = points.get(penalty.player, 0) + (penalty.points or 0)
+    return replace(
+        result,
+        play=replace(result.play, penalties=(*result.play.penalties, penalty)),
+        points=MappingProxyType(points),
+        notes=(*result.notes, penalty_note(penalty)),
+    )
+
+
+def penalty_note(penalty: Penalty) -> Text:
+    if penalty.reason:
+        return T(
+            "%(name)s %(points)+d penalty (%(reason)s)",
+            name=penalty.player,
+            points=penalty.points or 0,
+            reason=penalty_reason(penalty.reason),
+        )
+    return T("%(name)s %(points)+d penalty", name=penalty.player, points=penalty.points or 0)
 
 
 def penalty_reason(reason: str) -> str | Text:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
+from django.core.management import call_command
 from django.test import Client
 
 from companion import services, snapshots
@@ -77,3 +81,112 @@ def test_the_penalty_form_takes_the_games_bounds(client: Client, table: Table) -
         assert "must be from 1 to 1000" in response.content.decode()
     assert table.events.count() == 0
     assert 'name="points" inputmode="numeric" min="1" max="1000"' in client.get(f"/t/{table.code}/").content.decode()
+
+
+# -- one limit for notes, everywhere (issue 16, section 4) ---------------------------------------------------
+
+NOTE_SENTENCE = "This note has %d characters; a note holds at most 2000. Shorten it, then save."
+
+
+def test_the_site_and_the_table_file_share_one_note_limit() -> None:
+    """Notes: the limit is defined once, in games/, and the page's forms count against that one."""
+    assert tablefile.MAX_NOTE == 2000
+    assert not hasattr(__import__("companion.views").views, "MAX_NOTE")
+
+
+def test_a_table_note_over_the_limit_is_refused_and_kept_as_typed(client: Client, table: Table) -> None:
+    """Notes: the server never cuts a note; it answers with the sentence and the form as it was typed."""
+    typed = "Ben's birthday. " * 126  # 2,016 characters
+    response = client.post(f"/t/{table.code}/note/", {"notes": typed})
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert NOTE_SENTENCE % len(typed.strip()) in page
+    assert f">{typed.strip()}</textarea>".replace("'", "&#x27;") in page
+    table.refresh_from_db()
+    assert table.notes == ""
+
+
+def test_a_table_note_at_the_limit_is_stored_whole(client: Client, table: Table) -> None:
+    """Notes: exactly MAX_NOTE characters are stored, not one cut; a form's CRLF line break counts as one."""
+    assert client.post(f"/t/{table.code}/note/", {"notes": "n" * tablefile.MAX_NOTE}).status_code == 302
+    table.refresh_from_db()
+    assert table.notes == "n" * tablefile.MAX_NOTE
+    lines = "\r\n".join(["x"] * 700)  # 2,098 characters as sent, 1,399 with the line breaks the page counted
+    assert client.post(f"/t/{table.code}/note/", {"notes": lines}).status_code == 302
+    table.refresh_from_db()
+    assert table.notes == lines.replace("\r\n", "\n")
+
+
+def test_a_round_note_over_the_limit_is_refused_and_kept_as_typed(client: Client, table: Table) -> None:
+    """Notes: a round's note over the limit records nothing; the form comes back on that round, as typed."""
+    services.append(table, [hand(Ana=13), hand(Ben=13)])
+    table.refresh_from_db()
+    version = table.version
+    typed = "z" * (tablefile.MAX_NOTE + 1)
+    response = client.post(f"/t/{table.code}/note/", {"round": "1", "note": typed, "version": version})
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert NOTE_SENTENCE % len(typed) in page
+    assert f">{typed}</textarea>" in page and "<option selected>1</option>" in page
+    assert Table.objects.get(pk=table.pk).version == version
+    assert all("note" not in e.payload for e in table.events.all())
+
+
+def test_the_note_forms_count_instead_of_cutting(client: Client, table: Table) -> None:
+    """Notes: no maxlength (a paste would be cut without a word); the limit and the counter's words are there."""
+    services.append(table, [hand(Ana=13)])
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert "maxlength" not in page.split('id="past"', 1)[1]
+    assert page.count('data-note-limit="2000"') == 2
+    assert page.count('data-t-over="Too long: {count} characters; a note holds at most {max}."') == 2
+
+
+def long_note_file() -> dict:
+    event = {"type": "hand", "hearts": {"Ana": 13}, "lady": "Ben"}
+    return {"format": "kibitz/1", "game": "rickety-kate", "players": ["Ana", "Ben", "Cleo", "Dan"], "events": [event]}
+
+
+@pytest.mark.parametrize("step", ["preview", "import"])
+@pytest.mark.parametrize("where", ["notes", "event"])
+def test_the_upload_page_refuses_a_long_note_with_a_sentence(db: None, step: str, where: str) -> None:
+    """Notes: the upload page (preview and import) names the field and the limit, and stores nothing."""
+    data = long_note_file()
+    if where == "notes":
+        data["notes"] = "x" * 900_000
+        words = "notes: 900000 characters; a note holds at most 2000"
+    else:
+        data["events"][0]["note"] = "x" * 2001
+        words = "event 0: note: 2001 characters; a note holds at most 2000"
+    response = Client().post("/import/", {"text": json.dumps(data), "step": step})
+    assert response.status_code == 400
+    assert words in response.content.decode()
+    assert not Table.objects.exists()
+
+
+@pytest.mark.parametrize("command", ["score", "referee", "import"])
+def test_the_commands_exit_2_on_a_long_note(
+    db: None, tmp_path: Path, command: str, capsys: pytest.CaptureFixture
+) -> None:
+    """Notes: score, referee and import exit 2 with the one line naming the field."""
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(long_note_file() | {"notes": "x" * 2001}), encoding="utf-8")
+    with pytest.raises(SystemExit) as exited:
+        call_command(command, str(path))
+    assert exited.value.code == 2
+    assert capsys.readouterr().err.strip() == "notes: 2001 characters; a note holds at most 2000"
+    assert not Table.objects.exists()
+
+
+def test_restore_group_exits_2_on_a_table_with_a_long_note(
+    db: None, tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    """Notes: a group backup is checked table by table as import checks it; a long round note stores nothing."""
+    table = long_note_file()
+    table["events"][0]["note"] = "x" * 2001
+    path = tmp_path / "backup.json"
+    path.write_text(json.dumps({"format": "kibitz-group/1", "name": "G", "tables": [table], "presets": []}))
+    with pytest.raises(SystemExit) as exited:
+        call_command("restore_group", str(path))
+    assert exited.value.code == 2
+    assert "table 1 of the backup: event 0: note: 2001 characters" in capsys.readouterr().err
+    assert not Table.objects.exists()

@@ -21,7 +21,17 @@ LIVE = 8_000  # ms: the page polls every 3 s
 def kept_in_view(page: Page, form: Locator) -> None:
     """The refused form: its reason right above it, every section around it open, both on the screen (above the
     bar of actions at the bottom)."""
-    facts = form.evaluate(
+    facts: dict = {}
+    for _try in range(40):  # the script moves the reason once htmx has settled the answer: wait for that, briefly
+        facts = _facts(form)
+        if facts == {"adjacent": True, "reason": True, "form": True, "closed": []}:
+            break
+        form.page.wait_for_timeout(50)
+    assert facts == {"adjacent": True, "reason": True, "form": True, "closed": []}, facts
+
+
+def _facts(form: Locator) -> dict:
+    return form.evaluate(
         """form => {
           const reason = document.querySelector("[data-reason]");
           const room = innerHeight - document.getElementById("actions").offsetHeight;
@@ -33,7 +43,6 @@ def kept_in_view(page: Page, form: Locator) -> None:
                   form: seen(form), closed: closed};
         }"""
     )
-    assert facts == {"adjacent": True, "reason": True, "form": True, "closed": []}, facts
 
 
 def send_unchecked(form: Locator, button: Locator) -> None:

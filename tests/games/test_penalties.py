@@ -163,3 +163,20 @@ def test_penalty_for_a_tied_player_before_the_playoff_counts() -> None:
     """penalty: a tied player's penalty between hands goes to the hand just completed, and can settle the tie."""
     out = standings([*TIED, penalty("Ana", 3)], end_score=26)
     assert (out["finished"], out["winners"]) == (True, ["Ben"])
+
+
+def test_penalties_between_hands_add_to_the_hand_without_scoring_it_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """penalty: each penalty between hands adds to the hand just completed, in the same points and words as the
+    hand scored with it from the start; the hand is scored once, not once more per penalty (a file of thousands of
+    penalties took minutes to read when each scored the hand anew)."""
+    from games.rickety_kate import engine
+
+    many = [penalty(["Ana", "Ben", "Cleo", "Dan"][i % 4], 1 + i % 3, "slow" if i % 2 else "") for i in range(40)]
+    scored = []
+    real = engine.score_hand
+    monkeypatch.setattr(engine, "score_hand", lambda *args: scored.append(1) or real(*args))
+    state = replay([HAND, *many])
+    assert len(scored) == 1
+    from_start = replay([{"type": "deal", "dealer": "Dan"}, *many, HAND])  # the same penalties inside the hand
+    assert state.hands[0].points == from_start.hands[0].points
+    assert str(state.hands[0].explain) == str(from_start.hands[0].explain)

@@ -122,3 +122,42 @@ def test_optional_top_level_fields_may_be_null_like_left_out() -> None:
     assert table.meta == {}
     with pytest.raises(TableFileError, match="title must be a string"):
         tablefile.read(SMALL | {"title": 7, "events": []})
+
+
+def test_notes_longer_than_the_note_limit_are_refused_naming_the_field() -> None:
+    """Limits: the table's `notes` hold at most MAX_NOTE characters, as a note typed on the site; the line says
+    how long it is and what the limit is, never the note itself."""
+    from games.tablefile import MAX_NOTE
+
+    with pytest.raises(TableFileError) as caught:
+        tablefile.read(SMALL | {"notes": "x" * 900_000, "events": []})
+    assert one_line(caught.value) == f"notes: 900000 characters; a note holds at most {MAX_NOTE}"
+
+
+def test_an_event_note_longer_than_the_limit_is_refused_naming_the_event() -> None:
+    """Limits: an event's `note` (a round's note) holds at most MAX_NOTE characters; the line names the event."""
+    from games.tablefile import MAX_NOTE
+
+    events = [{"type": "deal", "dealer": "Ana"}, {"type": "deal", "dealer": "Ben", "note": "é" * (MAX_NOTE + 1)}]
+    with pytest.raises(TableFileError) as caught:
+        tablefile.read(SMALL | {"events": events})
+    assert one_line(caught.value) == f"event 1: note: {MAX_NOTE + 1} characters; a note holds at most {MAX_NOTE}"
+
+
+def test_an_undone_event_note_longer_than_the_limit_is_refused() -> None:
+    """Limits: undone events are stored too, so their notes have the same limit."""
+    from games.tablefile import MAX_NOTE
+
+    retracted = [{"after": 0, "event": {"type": "deal", "dealer": "Ana", "note": "x" * (MAX_NOTE + 5)}}]
+    with pytest.raises(TableFileError) as caught:
+        tablefile.read(SMALL | {"events": [], "retracted": retracted})
+    assert one_line(caught.value).startswith(f"retracted 0: note: {MAX_NOTE + 5} characters")
+
+
+def test_notes_at_the_note_limit_are_read() -> None:
+    """Limits: exactly MAX_NOTE characters (counted as Python counts them: code points) are fine."""
+    from games.tablefile import MAX_NOTE
+
+    note = "👩" * MAX_NOTE
+    table = tablefile.read(SMALL | {"notes": note, "events": [{"type": "deal", "dealer": "Ana", "note": note}]})
+    assert table.meta["notes"] == note and table.raw_events[0]["note"] == note

@@ -455,6 +455,18 @@ WORDS = {
     "options: %(why)s": "options: %(why)s",
     "events must be a list": "events muss eine Liste sein",
     "a table holds at most %(max)d events; this file has %(n)d": "ein Tisch fasst höchstens %(max)d Ereignisse; diese Datei hat %(n)d",
+    # one limit for notes, in table files and on the site (issue 16)
+    "notes: %(n)d characters; a note holds at most %(max)d": "notes: %(n)d Zeichen; eine Notiz fasst höchstens %(max)d",
+    "event %(i)d: note: %(n)d characters; a note holds at most %(max)d": "Ereignis %(i)d: note: %(n)d Zeichen; eine Notiz fasst höchstens %(max)d",
+    "retracted %(i)d: note: %(n)d characters; a note holds at most %(max)d": "retracted %(i)d: note: %(n)d Zeichen; eine Notiz fasst höchstens %(max)d",
+    "This note has %(n)d characters; a note holds at most %(max)d. Shorten it, then save.": "Diese Notiz hat %(n)d Zeichen; eine Notiz fasst höchstens %(max)d. Kürze sie, dann speichere.",
+    "Characters left: {n}": "Noch frei: {n} Zeichen",
+    "Too long: {count} characters; a note holds at most {max}.": "Zu lang: {count} Zeichen; eine Notiz fasst höchstens {max}.",
+    # Check plays a page at a time, with a count per rule (issue 16)
+    "Every rule": "Alle Regeln",
+    "Earlier findings": "Frühere Funde",
+    "Later findings": "Spätere Funde",
+    "%(first)s–%(last)s of %(n)s": "%(first)s–%(last)s von %(n)s",
     "%(field)s must be a string": "%(field)s muss ein Text sein",
     "played_on %(value)s is not a date like 2026-11-29": "played_on %(value)s ist kein Datum wie 2026-11-29",
     "retracted must be a list": "retracted muss eine Liste sein",
@@ -464,4 +476,12 @@ WORDS = {
     "retracted %(i)d: %(why)s": "retracted %(i)d: %(why)s",
     "This table's history stops at log entry %(seq)d: %(why)s. Undo back past that entry to go on recording.": "Der Verlauf dieses Tisches bricht bei Eintrag %(seq)d ab: %(why)s. Mach bis vor diesen Eintrag rückgängig, um weiter einzutragen.",
     "A %(type)s entry that cannot be read": "Ein %(type)s-Eintrag, der sich nicht lesen lässt",
+    # A busy database (issue 16): the 503 answer, its resends and its page
+    "Kibitz is busy for a moment. Reload the page in %(n)d s.": "Kibitz ist gerade beschäftigt. Lade die Seite in %(n)d s neu.",
+    "The table is busy for a moment: what you typed is kept and will be sent again in %(n)d s.": "Der Tisch ist gerade beschäftigt: Deine Eingabe bleibt erhalten und wird in %(n)d s erneut gesendet.",
+    "The table is still busy: what you typed is kept and will be sent again in {n} s (try {try} of {tries}).": "Der Tisch ist noch beschäftigt: Deine Eingabe bleibt erhalten und wird in {n} s erneut gesendet (Versuch {try} von {tries}).",
+    "The table is still busy. What you typed is kept: send it again in a moment.": "Der Tisch ist noch beschäftigt. Deine Eingabe bleibt erhalten: Sende sie gleich noch einmal.",
+    "The table is busy for a moment: what you typed is kept. Send it again in %(n)d s.": "Der Tisch ist gerade beschäftigt: Deine Eingabe bleibt erhalten. Sende sie in %(n)d s noch einmal.",
+    "The table is busy": "Der Tisch ist beschäftigt",
+    "Send it again": "Noch einmal senden",
 }

@@ -449,6 +449,18 @@ WORDS = {
     "options: %(why)s": "options: %(why)s",
     "events must be a list": "events debe ser una lista",
     "a table holds at most %(max)d events; this file has %(n)d": "una mesa admite como máximo %(max)d eventos; este archivo tiene %(n)d",
+    # one limit for notes, in table files and on the site (issue 16)
+    "notes: %(n)d characters; a note holds at most %(max)d": "notes: %(n)d caracteres; una nota admite como máximo %(max)d",
+    "event %(i)d: note: %(n)d characters; a note holds at most %(max)d": "evento %(i)d: note: %(n)d caracteres; una nota admite como máximo %(max)d",
+    "retracted %(i)d: note: %(n)d characters; a note holds at most %(max)d": "retracted %(i)d: note: %(n)d caracteres; una nota admite como máximo %(max)d",
+    "This note has %(n)d characters; a note holds at most %(max)d. Shorten it, then save.": "Esta nota tiene %(n)d caracteres; una nota admite como máximo %(max)d. Acórtala y guarda.",
+    "Characters left: {n}": "Caracteres restantes: {n}",
+    "Too long: {count} characters; a note holds at most {max}.": "Demasiado larga: {count} caracteres; una nota admite como máximo {max}.",
+    # Check plays a page at a time, with a count per rule (issue 16)
+    "Every rule": "Todas las reglas",
+    "Earlier findings": "Hallazgos anteriores",
+    "Later findings": "Hallazgos siguientes",
+    "%(first)s–%(last)s of %(n)s": "%(first)s–%(last)s de %(n)s",
     "%(field)s must be a string": "%(field)s debe ser texto",
     "played_on %(value)s is not a date like 2026-11-29": "played_on %(value)s no es una fecha como 2026-11-29",
     "retracted must be a list": "retracted debe ser una lista",
@@ -462,4 +474,12 @@ WORDS = {
     "Ladies taken": "Damas ganadas",
     "Hearts per hand": "Corazones por mano",
     "Penalties": "Penalizaciones",
+    # A busy database (issue 16): the 503 answer, its resends and its page
+    "Kibitz is busy for a moment. Reload the page in %(n)d s.": "Kibitz está ocupado un momento. Vuelve a cargar la página en %(n)d s.",
+    "The table is busy for a moment: what you typed is kept and will be sent again in %(n)d s.": "La mesa está ocupada un momento: lo que escribiste se guarda y se enviará de nuevo en %(n)d s.",
+    "The table is still busy: what you typed is kept and will be sent again in {n} s (try {try} of {tries}).": "La mesa sigue ocupada: lo que escribiste se guarda y se enviará de nuevo en {n} s (intento {try} de {tries}).",
+    "The table is still busy. What you typed is kept: send it again in a moment.": "La mesa sigue ocupada. Lo que escribiste se guarda: envíalo de nuevo en un momento.",
+    "The table is busy for a moment: what you typed is kept. Send it again in %(n)d s.": "La mesa está ocupada un momento: lo que escribiste se guarda. Envíalo de nuevo en %(n)d s.",
+    "The table is busy": "La mesa está ocupada",
+    "Send it again": "Enviar de nuevo",
 }

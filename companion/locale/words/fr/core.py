@@ -449,6 +449,18 @@ WORDS = {
     "options: %(why)s": "options\xa0: %(why)s",
     "events must be a list": "events doit être une liste",
     "a table holds at most %(max)d events; this file has %(n)d": "une table contient au plus %(max)d événements\u202f; ce fichier en a %(n)d",
+    # one limit for notes, in table files and on the site (issue 16)
+    "notes: %(n)d characters; a note holds at most %(max)d": "notes\xa0: %(n)d caractères\u202f; une note en contient au plus %(max)d",
+    "event %(i)d: note: %(n)d characters; a note holds at most %(max)d": "événement %(i)d\xa0: note\xa0: %(n)d caractères\u202f; une note en contient au plus %(max)d",
+    "retracted %(i)d: note: %(n)d characters; a note holds at most %(max)d": "retracted %(i)d\xa0: note\xa0: %(n)d caractères\u202f; une note en contient au plus %(max)d",
+    "This note has %(n)d characters; a note holds at most %(max)d. Shorten it, then save.": "Cette note a %(n)d caractères\u202f; une note en contient au plus %(max)d. Raccourcissez-la, puis enregistrez.",
+    "Characters left: {n}": "Caractères restants\xa0: {n}",
+    "Too long: {count} characters; a note holds at most {max}.": "Trop long\xa0: {count} caractères\u202f; une note en contient au plus {max}.",
+    # Check plays a page at a time, with a count per rule (issue 16)
+    "Every rule": "Toutes les règles",
+    "Earlier findings": "Constats précédents",
+    "Later findings": "Constats suivants",
+    "%(first)s–%(last)s of %(n)s": "%(first)s–%(last)s sur %(n)s",
     "%(field)s must be a string": "%(field)s doit être du texte",
     "played_on %(value)s is not a date like 2026-11-29": "played_on %(value)s n'est pas une date comme 2026-11-29",
     "retracted must be a list": "retracted doit être une liste",
@@ -462,4 +474,12 @@ WORDS = {
     "Ladies taken": "Dames prises",
     "Hearts per hand": "Cœurs par main",
     "Penalties": "Pénalités",
+    # A busy database (issue 16): the 503 answer, its resends and its page
+    "Kibitz is busy for a moment. Reload the page in %(n)d s.": "Kibitz est occupé un instant. Rechargez la page dans %(n)d s.",
+    "The table is busy for a moment: what you typed is kept and will be sent again in %(n)d s.": "La table est occupée un instant\u00a0: votre saisie est gardée et sera renvoyée dans %(n)d s.",
+    "The table is still busy: what you typed is kept and will be sent again in {n} s (try {try} of {tries}).": "La table est encore occupée\u00a0: votre saisie est gardée et sera renvoyée dans {n} s (essai {try} sur {tries}).",
+    "The table is still busy. What you typed is kept: send it again in a moment.": "La table est encore occupée. Votre saisie est gardée\u00a0: renvoyez-la dans un instant.",
+    "The table is busy for a moment: what you typed is kept. Send it again in %(n)d s.": "La table est occupée un instant\u00a0: votre saisie est gardée. Renvoyez-la dans %(n)d s.",
+    "The table is busy": "La table est occupée",
+    "Send it again": "Renvoyer",
 }
