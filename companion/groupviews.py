@@ -18,7 +18,7 @@ from companion.qr import qr_svg
 from games import registry
 
 
-class GroupNameForm(forms.ModelForm):
+class GroupNameForm(forms.ModelForm):  # type: ignore[type-arg]  # ModelForm[Group] fails at runtime in Django 5.2
     class Meta:
         model = Group
         fields = ["name"]

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from django.db.models import DateField, QuerySet
 from django.db.models.functions import Coalesce, TruncDate
@@ -140,7 +140,7 @@ def of_snapshot(snap: services.Snapshot) -> Summary:
     nothing is stored on the way, so a write costs no extra query)."""
     if "summary" not in snap.memo:
         snap.memo["summary"] = derive(snap)
-    return snap.memo["summary"]
+    return cast(Summary, snap.memo["summary"])  # memo holds what the line above put
 
 
 def _notes(snap: services.Snapshot) -> tuple[tuple[int, str], ...]:
@@ -197,11 +197,15 @@ SUMMARIES = SummaryCache()
 
 
 class Versioned(Protocol):
-    """What the caches need to know of a table: a Table, or a Ref read without building the model."""
+    """What the caches need to know of a table: a Table, or a Ref read without building the model (read-only, so
+    Ref may be frozen)."""
 
-    pk: int
-    code: str
-    version: int
+    @property
+    def pk(self) -> int: ...
+    @property
+    def code(self) -> str: ...
+    @property
+    def version(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)

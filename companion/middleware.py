@@ -5,10 +5,12 @@ with a sentence and a time to try again."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from django.conf import settings
 from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import render
 from django.template.defaultfilters import filesizeformat
@@ -16,6 +18,7 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 
 from companion import busy
+from companion.htmx import HtmxHttpRequest
 
 
 class ScorerHeaderMiddleware:
@@ -74,7 +77,7 @@ class CompressMiddleware(GZipMiddleware):
 
     COMPRESSED = frozenset({"table", "live", "record", "correct", "undo", "redo", "check", "rules"})
 
-    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
         match = getattr(request, "resolver_match", None)
         if match is None or match.url_name not in self.COMPRESSED or "no-store" in response.get("Cache-Control", ""):
             return response
@@ -136,7 +139,7 @@ class BusyDatabaseMiddleware:
             kwargs = match.kwargs
             snap = views._snapshot(kwargs["code"])
             return views._render_board(
-                request,
+                cast(HtmxHttpRequest, request),  # the view ran, so HtmxMiddleware had set request.htmx
                 snap,
                 error=message,
                 status=503,

@@ -147,6 +147,7 @@ class Table(models.Model):
     title = models.CharField(_("title"), max_length=100, blank=True)
     played_on = models.DateField(_("played on"), null=True, blank=True)
     notes = models.TextField(_("notes"), blank=True)
+    players: models.ManyToManyField[Player, Seat]
     players = models.ManyToManyField(Player, through="Seat", related_name="tables")
     created = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)

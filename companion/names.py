@@ -88,7 +88,7 @@ def look_alike(seats: Sequence[str], taken: Iterable[str] = ()) -> str | None:
     beside a name already `taken` in the group (a name already in the group is that same person)."""
     seen: dict[str, str] = {}
     for name in seats:
-        other = seen.setdefault(skeleton(name), name)
+        other: str | None = seen.setdefault(skeleton(name), name)
         if other != name:
             return _(
                 "'%(name)s' looks like '%(other)s', who is also at this table: choose a name that can be told apart."

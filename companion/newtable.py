@@ -47,6 +47,7 @@ class NewTableForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         """Two seats whose names look alike (Ann and Cyrillic Аnn): the sentence goes by the second one."""
         data = super().clean()
+        assert data is not None  # Form.clean returns cleaned_data
         seated: list[str] = []
         for i in range(self.game.max_players):
             if not (name := (data.get(f"player_{i}") or "").strip()):
@@ -110,7 +111,7 @@ class ListField(forms.CharField):
     def prepare_value(self, value: Any) -> Any:
         return " ".join(str(v) for v in value) if isinstance(value, list | tuple) else value
 
-    def to_python(self, value: Any) -> list[str] | None:
+    def to_python(self, value: Any) -> list[str] | None:  # type: ignore[override]  # text in, a list out
         return value.replace(",", " ").split() or None if isinstance(value, str) else None
 
 

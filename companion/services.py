@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -38,7 +38,8 @@ class Stale(Refused):
     """The write was made against an older version of the table."""
 
 
-MAX_KEY = WriteKey._meta.get_field("key").max_length  # longer keys are refused, never cut: cut keys could collide
+# Longer keys are refused, never cut: cut keys could collide. (A CharField: max_length is set.)
+MAX_KEY = cast(int, WriteKey._meta.get_field("key").max_length)
 
 
 def create_table(
@@ -100,7 +101,7 @@ def review(snap: Snapshot) -> list[tuple[Flag, LogEntry]]:
     if "review" not in snap.memo:
         flags = snap.game.review(snap.state)
         snap.memo["review"] = [(flag, snap.live[flag.event]) for flag in flags]
-    return snap.memo["review"]
+    return cast("list[tuple[Flag, LogEntry]]", snap.memo["review"])  # memo holds what the line above put
 
 
 def append(
@@ -287,7 +288,7 @@ def _sync(caller: Table, snap: Snapshot) -> Snapshot:
 # -- presets ----------------------------------------------------------------------------------------
 
 
-MAX_PRESET_NAME = Preset._meta.get_field("name").max_length
+MAX_PRESET_NAME = cast(int, Preset._meta.get_field("name").max_length)
 
 
 def save_preset(group: Group, game_slug: str, name: str, raw_options: Mapping[str, Any]) -> Preset:
@@ -348,7 +349,7 @@ def check_import(data: Any, group: Group | None = None) -> tuple[tablefile.Table
     except (tablefile.TableFileError, InvalidEvent) as exc:
         raise Refused(exc.text) from None
     _refuse_look_alikes(parsed.players, group.players.values_list("name", flat=True) if group else ())
-    if len(parsed.meta.get("title", "")) > Table._meta.get_field("title").max_length:
+    if len(parsed.meta.get("title", "")) > cast(int, Table._meta.get_field("title").max_length):
         raise Refused(_("The title is too long."))
     _storable([parsed.meta, parsed.raw_options, parsed.raw_events, [r.event for r in parsed.retracted]])
     return parsed, state

@@ -88,7 +88,7 @@ class _Clash(Exception):
 def _address(request: HttpRequest) -> ipaddress.IPv4Address | ipaddress.IPv6Address | str:
     """The address the request came from, or with KIBITZ_BEHIND_PROXY the one the proxy added last to
     X-Forwarded-For (the hops before it are whatever the client sent); an IPv4-mapped IPv6 address as IPv4."""
-    address = request.META.get("REMOTE_ADDR", "")
+    address: str = request.META.get("REMOTE_ADDR", "")
     if settings.KIBITZ_BEHIND_PROXY:
         hops = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if hop.strip()]
         address = hops[-1] if hops else address

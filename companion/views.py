@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
+from typing import cast
 
 from django.conf import settings
 from django.db import transaction
@@ -22,6 +23,7 @@ from companion import access, entries, groups, history, historyviews, i18n, serv
 from companion import findings as checkpages
 from companion.board import board, log_line
 from companion.board import change as what_changed
+from companion.htmx import HtmxHttpRequest
 from companion.middleware import too_large
 from companion.models import Group, Table, normalize_join_code
 from companion.newtable import NewTableForm
@@ -53,7 +55,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "group": group,
         "memberships": groups.memberships(request),
         "tables": groups.lines(request, own),
-        "all_tables": group.tables.count() if len(own) == HOME_TABLES else len(own),
+        "all_tables": group.tables.count() if group and len(own) == HOME_TABLES else len(own),
         "watched": groups.lines(request, [found[c] for c in codes if c in found]),
         "games": registry.GAMES.values(),
     }
@@ -125,14 +127,14 @@ def claim(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def table(request: HttpRequest, code: str) -> HttpResponse:
+def table(request: HtmxHttpRequest, code: str) -> HttpResponse:
     snap = _snapshot(code)
     _remember(request, snap.table)
     return _render_board(request, snap)
 
 
 @require_GET
-def live(request: HttpRequest, code: str) -> HttpResponse:
+def live(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """What the table page polls: 304 while the table's version (its ETag) is unchanged."""
     version = services.version_of(code)
     if version is None:
@@ -149,7 +151,7 @@ def live(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
-def record(request: HttpRequest, code: str, action: str) -> HttpResponse:
+def record(request: HtmxHttpRequest, code: str, action: str) -> HttpResponse:
     snap = _snapshot(code)
     if denied := _deny(request, snap):
         return denied
@@ -168,7 +170,7 @@ def record(request: HttpRequest, code: str, action: str) -> HttpResponse:
 
 
 @require_POST
-def correct(request: HttpRequest, code: str, seq: int, action: str) -> HttpResponse:
+def correct(request: HtmxHttpRequest, code: str, seq: int, action: str) -> HttpResponse:
     """A recorded entry corrected from its form (filled in as the table stood before it), as new events."""
     snap = _snapshot(code)
     if denied := _deny(request, snap):
@@ -189,16 +191,16 @@ def correct(request: HttpRequest, code: str, seq: int, action: str) -> HttpRespo
 
 
 @require_POST
-def undo(request: HttpRequest, code: str) -> HttpResponse:
+def undo(request: HtmxHttpRequest, code: str) -> HttpResponse:
     return _change(request, code, services.undo, "undone")
 
 
 @require_POST
-def redo(request: HttpRequest, code: str) -> HttpResponse:
+def redo(request: HtmxHttpRequest, code: str) -> HttpResponse:
     return _change(request, code, services.redo, "redone")
 
 
-def _change(request: HttpRequest, code: str, change: Change, verb: str) -> HttpResponse:
+def _change(request: HtmxHttpRequest, code: str, change: Change, verb: str) -> HttpResponse:
     snap = _snapshot(code)
     if denied := _deny(request, snap):
         return denied
@@ -237,7 +239,7 @@ def share(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_GET
-def check(request: HttpRequest, code: str) -> HttpResponse:
+def check(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The referee's findings: a count per rule and one page of them (?rule=ID&page=N), never the whole list."""
     snap = _snapshot(code)
     titles = {s["anchor"]: s["title"] for s in snap.game.rules(request.LANGUAGE_CODE)}
@@ -258,7 +260,7 @@ def export(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
-def note(request: HttpRequest, code: str) -> HttpResponse:
+def note(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The scorer's note on the table (`notes`), or on one round (`round` and `note`): a round's note goes into
     the event that completed it, as a correction (the log keeps the event without it, undone). A note longer
     than a table file may hold (tablefile.MAX_NOTE) is refused, never cut: the form comes back as typed."""
@@ -303,7 +305,7 @@ def _typed_note(raw: str) -> str:
     return raw.replace("\r\n", "\n").strip()
 
 
-def _note_refused(request: HttpRequest, snap: services.Snapshot, typed: dict[str, object]) -> HttpResponse:
+def _note_refused(request: HtmxHttpRequest, snap: services.Snapshot, typed: dict[str, object]) -> HttpResponse:
     """The table page with the note form as it was sent and the sentence beside it (the counter said so first)."""
     text = str(typed["text"])
     error = _("This note has %(n)d characters; a note holds at most %(max)d. Shorten it, then save.") % {
@@ -327,7 +329,9 @@ def import_file(request: HttpRequest) -> HttpResponse:
             response = render(request, "import.html", {"error": waits.too_many_tables(refused)}, status=429)
             return waits.retry_after(response, refused.wait)
         upload = request.FILES.get("file")
-        if (upload.size if upload else len(request.POST.get("text", "").encode())) > settings.KIBITZ_MAX_UPLOAD:
+        if (
+            cast(int, upload.size) if upload else len(request.POST.get("text", "").encode())
+        ) > settings.KIBITZ_MAX_UPLOAD:
             return too_large(request)
         text = upload.read().decode("utf-8", errors="replace") if upload else request.POST.get("text", "")
         try:
@@ -400,7 +404,7 @@ def _remember(request: HttpRequest, table: Table) -> None:
         request.session[SEEN_KEY] = [table.code, *(c for c in seen if c != table.code)][:40]
 
 
-def _deny(request: HttpRequest, snap: services.Snapshot) -> HttpResponse | None:
+def _deny(request: HtmxHttpRequest, snap: services.Snapshot) -> HttpResponse | None:
     """None for a scorer; for anyone else, the table as it is and a plain 403."""
     if access.is_scorer(request, snap.table):
         return None
@@ -419,7 +423,7 @@ def _key(request: HttpRequest) -> str:
 
 
 def _stale(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     code: str,
     exc: services.Stale,
     *,
@@ -453,7 +457,7 @@ def _stale(
 
 
 def _after_write(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     snap: services.Snapshot,
     flash: bool = False,
     *,
@@ -469,7 +473,7 @@ def _after_write(
 
 
 def _render_board(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     snap: services.Snapshot,
     *,
     error: object = "",  # a plain sentence, or a game's Text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 from games import rules
 from games.text import T, Text
@@ -24,7 +24,7 @@ def shown(value: object, limit: int = 40) -> str | Text:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def whole_number_in(value: object, low: int, high: int) -> bool:
+def whole_number_in(value: object, low: int, high: int) -> TypeGuard[int]:
     """A JSON whole number (not a bool) from `low` to `high`; compared, never added or printed."""
     return type(value) is int and low <= value <= high
 

@@ -182,7 +182,7 @@ def _meta(data: Mapping[str, Any]) -> dict[str, str]:
 def _retracted(game: Game, raw: Any, live: int) -> tuple[RetractedEvent, ...]:
     if not isinstance(raw, list):
         raise TableFileError(T("retracted must be a list"))
-    out = []
+    out: list[RetractedEvent] = []
     for i, item in enumerate(raw):
         if not isinstance(item, dict) or set(item) != {"after", "event"}:
             raise TableFileError(T('retracted %(i)d: write {"after": N, "event": {...}}', i=i))

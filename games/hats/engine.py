@@ -23,7 +23,7 @@ EXCHANGE = "hats.exchange"
 TURN_ORDER = "hats.turn-order"
 OPTIONAL_ACTION = "hats.optional-action"
 TURN_COUNT = "hats.turn-count"
-RULES = (EXCHANGE, TURN_ORDER, OPTIONAL_ACTION, TURN_COUNT)
+RULES: tuple[str, ...] = (EXCHANGE, TURN_ORDER, OPTIONAL_ACTION, TURN_COUNT)
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@ types exist is an option, so the engine reads them against the table's options."
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -187,7 +187,7 @@ def _final(raw: dict[str, Any]) -> Final:
     )
 
 
-_PARSERS = {
+_PARSERS: dict[str, Callable[[dict[str, Any]], Event]] = {
     "setup": _setup,
     "exchange": _exchange,
     "black_hat": _black_hat,

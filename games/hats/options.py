@@ -78,7 +78,7 @@ def _types(value: Any) -> tuple[str, ...]:
         raise InvalidOptions(T('types must be a list of names, like ["red", "blue"]'))
     if len(value) > len(HATS_TYPES):
         raise InvalidOptions(T("types: the box holds %(n)d types of cards, so at most %(n)d names", n=len(HATS_TYPES)))
-    return HatsNotation(types=value).types  # the notation refuses empty names and a type named twice
+    return tuple(HatsNotation(types=value).types)  # the notation refuses empty names and a type named twice
 
 
 def _table_values(value: Any) -> tuple[int, ...]:

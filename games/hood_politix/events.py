@@ -3,6 +3,7 @@ knows the seats and the colours of the box)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -166,4 +167,4 @@ def _stack(stack: Any) -> tuple[int, int]:
     return stack.get("deuce", 0), stack.get("in-yo-face", 0)
 
 
-_PARSERS = {"round": _round, "penalty": _penalty, "dispute": _dispute}
+_PARSERS: dict[str, Callable[[dict[str, Any]], Event]] = {"round": _round, "penalty": _penalty, "dispute": _dispute}

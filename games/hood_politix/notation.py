@@ -130,6 +130,7 @@ class HoodNotation:
         return T("%(colour)s, framed", colour=colour) if group.endswith("*") else colour
 
     def cards(self) -> tuple[HoodCard, ...]:
+        assert self.framed_faces is not None  # __post_init__ makes it a tuple
         plain = tuple(HoodCard(c, f) for c in self.colours for f in HOOD_FACES)
         framed = tuple(HoodCard(c, f, True) for c in self.colours for f in self.framed_faces)
         return plain + framed

@@ -10,7 +10,7 @@ from games.base import Flag
 from games.hood_politix.dispute import FLAGGED_RULES, Verdict, rule_on
 from games.hood_politix.engine import DisputeRecord, State
 
-RULES = FLAGGED_RULES
+RULES: tuple[str, ...] = FLAGGED_RULES
 
 
 def verdict(state: State, record: DisputeRecord) -> Verdict:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from games.base import InvalidEvent, shown, whole_number_in
 from games.cards import Card, CardError, parse_card
@@ -107,7 +107,7 @@ def _cards(value: Any, what: str | Text) -> tuple[Card, ...]:
 
 def _moon(value: Any) -> str | None:
     if value is None or value in MOON_CHOICES:
-        return value
+        return cast("str | None", value)
     raise _fail(T('moon must be "add" or "subtract", not %(value)s', value=shown(value)))
 
 
@@ -193,4 +193,5 @@ def _penalty(raw: dict[str, Any]) -> Penalty:
     return Penalty(player, points, reason)
 
 
+_PARSERS: dict[str, Callable[[dict[str, Any]], Event]]
 _PARSERS = {"deal": _deal, "pass": _pass, "trick": _trick, "hand": _hand, "penalty": _penalty}

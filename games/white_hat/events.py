@@ -293,4 +293,5 @@ def _fields(raw: Any) -> Mapping[str, tuple[int, int]]:
     return MappingProxyType(out)
 
 
+_PARSERS: dict[str, Callable[[dict[str, Any]], Event]]
 _PARSERS = {"round": _round, "trick": _trick, "move": _move, "field": _field_change, "round_end": _round_end}

@@ -62,6 +62,7 @@ def save_hand(page: Page) -> None:
     page.locator("form.quick [data-save]").click()
 
 
+@pytest.mark.smoke  # the browser test bin/test runs on PostgreSQL too: one phone writes, another reads it
 def test_a_watcher_sees_the_score_without_reloading(open_phone, table: Table) -> None:
     scorer = open_phone(f"/s/{table.scorer_token}/")
     watcher = open_phone(f"/t/{table.code}/")

@@ -1,3 +1,3 @@
 """Hood Politix: the checks added after the outside probe (de)."""
 
-WORDS = {}
+WORDS: dict[str, str] = {}

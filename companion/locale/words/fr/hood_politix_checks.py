@@ -1,3 +1,3 @@
 """Hood Politix: the checks added after the outside probe (fr)."""
 
-WORDS = {}
+WORDS: dict[str, str] = {}
