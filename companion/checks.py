@@ -235,7 +235,7 @@ def _words_in(game: Game, lang: str, wanted: set[str]) -> list[Problem]:
     own: dict[str, str] = runpy.run_path(str(path)).get("WORDS", {})
     # A game in games/ is read through the compiled catalogue (its msgids may sit in another area's file); one in
     # the tests folder has no catalogue of its own words but its file.
-    catalogue: Any = own if in_tests(game) else trans_real.translation(lang)._catalog
+    catalogue: Any = own if in_tests(game) else trans_real.translation(lang)._catalog  # type: ignore[attr-defined]  # no public reader of the catalogue
     lacking = sorted(m for m in wanted if m not in catalogue)
     out = []
     if lacking:
