@@ -3,6 +3,11 @@
 (function () {
   "use strict";
 
+  // A form's words for the script (data-t-KEY), in the reader's language; the English fallback otherwise.
+  function text(form, key, fallback) {
+    return form.dataset["t" + key] || fallback;
+  }
+
   function fill(template, values) {
     return template.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; });
   }
@@ -19,7 +24,7 @@
   // helpers, and `start(fn)`, which runs fn(root) on the page and on every swapped-in part, after the card
   // pickers in it are set up and before a refusal or a confirmation is placed and shown.
   var starts = [];
-  window.Kibitz = {fill: fill, button: button, start: function (fn) { starts.push(fn); }};
+  window.Kibitz = {text: text, fill: fill, button: button, start: function (fn) { starts.push(fn); }};
 
   // -- the card picker (templates/cards/picker.html): one seat at a time, then the next ----------------------
   // Without this every seat's cards show at once and the form posts the same. Rules stay on the server: this

@@ -4,11 +4,7 @@
 (function () {
   "use strict";
 
-  var fill = window.Kibitz.fill, button = window.Kibitz.button;
-
-  function text(form, key, fallback) {
-    return form.dataset["t" + key] || fallback;
-  }
+  var text = window.Kibitz.text, fill = window.Kibitz.fill, button = window.Kibitz.button;
 
   // -- quick hand: a 0-13 pad per player, "the rest", live "13 of 13" check -------------------------------
   // One pad is open at a time, under the player it fills; a number moves on to the next player, and the pads
