@@ -18,6 +18,7 @@ from games.hood_politix.dispute import Play
 from games.hood_politix.events import Dispute, Event, Penalty, Round
 from games.hood_politix.options import Options
 from games.notation import HoodCard
+from games.replay import fold
 from games.text import T, Text
 
 
@@ -84,13 +85,7 @@ def replay(players: Sequence[str], options: Options, events: Sequence[Event]) ->
 
 def resume(state: State, events: Sequence[Event], start: int) -> State:
     """The state after `events` more, the first of them at index `start` of the table's events."""
-    fold = _Fold(state)
-    for index, event in enumerate(events, start):
-        try:
-            fold.apply(index, event)
-        except InvalidEvent as exc:
-            raise exc.at(index) from None
-    return fold.state()
+    return fold(_Fold(state), events, start)
 
 
 @lru_cache(maxsize=4096)

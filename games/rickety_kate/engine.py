@@ -10,6 +10,7 @@ from types import MappingProxyType
 from games.base import InvalidEvent, InvalidOptions, shown
 from games.cards import Card
 from games.players import left_of
+from games.replay import fold
 from games.rickety_kate.deck import Deck, deck_for
 from games.rickety_kate.events import Deal, Event, Hand, Pass, Penalty, Trick
 from games.rickety_kate.options import Options
@@ -110,21 +111,12 @@ class State:
 
 
 def replay(players: Sequence[str], options: Options, events: Sequence[Event]) -> State:
-    return _fold(_Replay(tuple(players), options), events, 0)
+    return fold(_Replay(tuple(players), options), events, 0)
 
 
 def resume(state: State, events: Sequence[Event], start: int) -> State:
     """The state after `events` more, the first of them at index `start` of the table's events."""
-    return _fold(_Replay.from_state(state), events, start)
-
-
-def _fold(builder: _Replay, events: Sequence[Event], start: int) -> State:
-    for index, event in enumerate(events, start):
-        try:
-            builder.apply(index, event)
-        except InvalidEvent as exc:
-            raise exc.at(index) from None
-    return builder.state()
+    return fold(_Replay.from_state(state), events, start)
 
 
 def _fail(message: str | Text) -> InvalidEvent:

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from games.base import Flag, InvalidEvent
 from games.notation import WhiteHatCard
 from games.players import left_of
+from games.replay import fold
 from games.text import T, Text, join
 from games.white_hat.board import Board
 from games.white_hat.events import HAT_RANK, NOTATION, Event, FieldChange, Move, Play, RoundEnd, RoundStart, Trick
@@ -136,20 +137,11 @@ def start_pawns(players: Sequence[str], board: Board | None) -> dict[Pawn, int]:
 
 
 def replay(players: Sequence[str], options: Options, events: Sequence[Event]) -> State:
-    return _fold(_Replay(tuple(players), options), events, 0)
+    return fold(_Replay(tuple(players), options), events, 0)
 
 
 def resume(state: State, events: Sequence[Event], start: int) -> State:
-    return _fold(_Replay.from_state(state), events, start)
-
-
-def _fold(builder: _Replay, events: Sequence[Event], start: int) -> State:
-    for index, event in enumerate(events, start):
-        try:
-            builder.apply(index, event)
-        except InvalidEvent as exc:
-            raise exc.at(index) from None
-    return builder.state()
+    return fold(_Replay.from_state(state), events, start)
 
 
 def _fail(message: str | Text) -> InvalidEvent:
