@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Protocol
 
 from games import rules
@@ -262,11 +263,56 @@ class Game(Protocol):
 
 
 class GameBase:
-    """Defaults for the parts of the Game protocol most games share; a game overrides what differs."""
+    """Defaults for the parts of the Game protocol most games share; a game overrides what differs.
+
+    A game names its modules instead of forwarding to them: `options_module` (read_options, options_dict,
+    OPTION_INFO), `events_module` (parse_event), `engine_module` (replay, resume), `prompt_module` (prompt),
+    `describe_module` (describe), `referee_module` (review) and `stats_module` (STAT_INFO, stats). A game that
+    defines the method itself (Tally in tests/toygame) needs no module for it."""
 
     lowest_wins = True
     row_label = gettext_noop("Hand")
     rule_ids: tuple[str, ...] = ()
+    options_module: ModuleType | None = None
+    events_module: ModuleType | None = None
+    engine_module: ModuleType | None = None
+    prompt_module: ModuleType | None = None
+    describe_module: ModuleType | None = None
+    referee_module: ModuleType | None = None
+    stats_module: ModuleType | None = None
+
+    def _module(self, part: str, method: str) -> ModuleType:
+        module = getattr(self, f"{part}_module", None)
+        if module is None:
+            raise NotImplementedError(f"{type(self).__name__} sets {part}_module or defines {method}()")
+        return module
+
+    def options(self, raw: Mapping[str, Any], players: Sequence[str]) -> Any:
+        return self._module("options", "options").read_options(raw, players)
+
+    def option_info(self) -> Sequence[OptionInfo]:
+        return self._module("options", "option_info").OPTION_INFO
+
+    def options_dict(self, options: Any) -> dict[str, Any]:
+        return self._module("options", "options_dict").options_dict(options)
+
+    def parse(self, raw: Any) -> Any:
+        return self._module("events", "parse").parse_event(raw)
+
+    def replay(self, players: Sequence[str], options: Any, events: Sequence[Any]) -> Any:
+        return self._module("engine", "replay").replay(players, options, events)
+
+    def resume(self, state: Any, events: Sequence[Any], start: int) -> Any:
+        return self._module("engine", "resume").resume(state, events, start)
+
+    def review(self, state: Any) -> list[Flag]:
+        return self._module("referee", "review").review(state)
+
+    def prompt(self, state: Any) -> Prompt:
+        return self._module("prompt", "prompt").prompt(state)
+
+    def describe(self, event: Any, players: Sequence[str]) -> str | Text:
+        return self._module("describe", "describe").describe(event, players)
 
     def ranking(self, standings: Standings) -> tuple[Place, ...]:
         return rank(standings, self.lowest_wins)
@@ -279,10 +325,10 @@ class GameBase:
         return None
 
     def stat_info(self) -> Sequence[StatInfo]:
-        return ()
+        return self.stats_module.STAT_INFO if self.stats_module is not None else ()
 
     def stats(self, state: Any) -> Mapping[str, Mapping[str, int]]:
-        return {}
+        return self.stats_module.stats(state) if self.stats_module is not None else {}
 
 
 def rank(standings: Standings, lowest_wins: bool) -> tuple[Place, ...]:
