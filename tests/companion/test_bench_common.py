@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-import common  # noqa: E402
+import common
 
 
 def test_measure_counts_cpu_time_not_waiting() -> None:
