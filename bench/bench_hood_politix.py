@@ -151,14 +151,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         created.extend(tables.values())
         post, reset = round_post(tables[POST_SIZE])
 
-        def post_row() -> list[Row]:
-            reset()
-            post_queries = common.count_queries(post)
-            post_timing = common.measure(post, args.requests, warmup=2, before=reset)
-            reset()
-            return [Row(f"htmx POST round, {POST_SIZE:,} events", post_timing, f"{post_queries:>3}")]
-
-        page, queries = common.page_report("Table page", tables, args.requests, label, post_row)
+        page, queries = common.page_report(
+            "Table page",
+            tables,
+            args.requests,
+            label,
+            lambda: common.post_row(f"htmx POST round, {POST_SIZE:,} events", post, reset, args.requests),
+        )
         common.print_goals("replay 1,000 events", replay[0].timing.median, GOAL_REPLAY_MS, page, queries)
     return 0
 

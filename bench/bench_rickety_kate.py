@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import common
-from common import GOAL_PAGE_SIZE, PAGE_SIZES, ROOT, Payload, Row
+from common import GOAL_PAGE_SIZE, PAGE_SIZES, ROOT, Payload
 
 from games import tablefile
 from games.registry import get as get_game
@@ -263,14 +263,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         created.extend(tables.values())
         post, reset = hand_post(tables[POST_SIZE])
 
-        def post_row() -> list[Row]:
-            reset()
-            post_queries = common.count_queries(post)
-            post_timing = common.measure(post, args.requests, warmup=2, before=reset)
-            reset()
-            return [Row(f"htmx POST quick hand, {POST_SIZE:,} events", post_timing, f"{post_queries:>3}")]
-
-        page, queries = common.page_report("Table page", tables, args.requests, label, post_row)
+        page, queries = common.page_report(
+            "Table page",
+            tables,
+            args.requests,
+            label,
+            lambda: common.post_row(f"htmx POST quick hand, {POST_SIZE:,} events", post, reset, args.requests),
+        )
         common.print_goals("replay 1,000 trick events", replay[0].timing.median, GOAL_REPLAY_MS, page, queries)
 
         if args.profile:

@@ -253,6 +253,15 @@ def page_rows(tables: Mapping[int, Table], requests: int) -> tuple[list[Row], di
     return rows, queries
 
 
+def post_row(label: str, post: Callable[[], object], reset: Callable[[], object], requests: int) -> list[Row]:
+    """A write (an htmx POST) timed with `reset` untimed before each, and its query count; the table reset after."""
+    reset()
+    queries = count_queries(post)
+    timing = measure(post, requests, warmup=2, before=reset)
+    reset()
+    return [Row(label, timing, f"{queries:>3}")]
+
+
 # -- report ------------------------------------------------------------------------------------------------------
 
 

@@ -262,13 +262,19 @@ class Game(Protocol):
         """Per player, the whole-number counters of one replayed table that stat_info() adds up."""
 
 
+PARTS = ("options", "events", "engine", "prompt", "describe", "referee", "stats")  # GameBase's modules
+
+
 class GameBase:
     """Defaults for the parts of the Game protocol most games share; a game overrides what differs.
 
     A game names its modules instead of forwarding to them: `options_module` (read_options, options_dict,
     OPTION_INFO), `events_module` (parse_event), `engine_module` (replay, resume), `prompt_module` (prompt),
-    `describe_module` (describe), `referee_module` (review) and `stats_module` (STAT_INFO, stats). A game that
+    `describe_module` (describe), `referee_module` (review) and `stats_module` (STAT_INFO, stats), or lists them
+    in `modules`, each taken by its file name (games/<game>/options.py is the options module). A game that
     defines the method itself (Tally in tests/toygame) needs no module for it."""
+
+    modules: tuple[ModuleType, ...] = ()
 
     lowest_wins = True
     row_label = gettext_noop("Hand")
@@ -280,6 +286,15 @@ class GameBase:
     describe_module: ModuleType | None = None
     referee_module: ModuleType | None = None
     stats_module: ModuleType | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for module in cls.__dict__.get("modules", ()):
+            part = module.__name__.rsplit(".", 1)[-1]
+            if part not in PARTS:
+                raise TypeError(f"{cls.__name__}.modules: {module.__name__} is none of {', '.join(PARTS)}")
+            if f"{part}_module" not in cls.__dict__:
+                setattr(cls, f"{part}_module", module)
 
     def _module(self, part: str, method: str) -> ModuleType:
         module = getattr(self, f"{part}_module", None)
@@ -329,6 +344,20 @@ class GameBase:
 
     def stats(self, state: Any) -> Mapping[str, Mapping[str, int]]:
         return self.stats_module.stats(state) if self.stats_module is not None else {}
+
+
+def phase_standings(slug: str, state: Any, rounds: tuple[Round, ...]) -> Standings:
+    """Standings of a game whose state has `players` and a `phase` ("play", "tie" with the tied players next,
+    "over" with the winners): Rickety Kate's and Hood Politix's."""
+    phase = state.phase
+    return Standings(
+        game=slug,
+        players=state.players,
+        rounds=rounds,
+        finished=phase.kind == "over",
+        winners=phase.players if phase.kind == "over" else (),
+        pending={"reason": "tie", "players": list(phase.players)} if phase.kind == "tie" else None,
+    )
 
 
 def rank(standings: Standings, lowest_wins: bool) -> tuple[Place, ...]:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 from games.base import InvalidEvent
+from games.text import Text
 
 S_co = TypeVar("S_co", covariant=True)
 
@@ -22,6 +23,11 @@ class Builder(Protocol[S_co]):
     def apply(self, index: int, event: Any) -> None: ...
 
     def state(self) -> S_co: ...
+
+
+def refusal(message: str | Text) -> InvalidEvent:
+    """The refusal of an event inside `apply`, not yet tied to its index: fold() adds it."""
+    return InvalidEvent(None, message)
 
 
 def fold(builder: Builder[S_co], events: Sequence[Any], start: int) -> S_co:

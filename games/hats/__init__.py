@@ -23,11 +23,7 @@ class Hats(GameBase):
     row_label = gettext_noop("Game")
     rule_ids = engine.RULES
     web = "companion.entries.hats"
-    options_module = options
-    events_module = events
-    engine_module = engine
-    prompt_module = prompt
-    describe_module = describe
+    modules = (options, events, engine, prompt, describe)
 
     def standings(self, state: engine.State) -> Standings:
         return scoring.standings(self.slug, state)

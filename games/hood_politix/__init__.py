@@ -3,7 +3,7 @@ lowest total wins; penalties are drawn cards, logged without points; the referee
 
 from __future__ import annotations
 
-from games.base import GameBase, Panel, Round, Standings, gettext_noop
+from games.base import GameBase, Panel, Round, Standings, gettext_noop, phase_standings
 from games.hood_politix import describe, dispute, engine, events, options, prompt, referee, stats
 from games.text import T, Text
 
@@ -20,24 +20,10 @@ class HoodPolitix(GameBase):
     row_label = gettext_noop("Round")
     rule_ids = referee.RULES
     web = "companion.entries.hood_politix"
-    options_module = options
-    events_module = events
-    engine_module = engine
-    prompt_module = prompt
-    describe_module = describe
-    referee_module = referee
-    stats_module = stats
+    modules = (options, events, engine, prompt, describe, referee, stats)
 
     def standings(self, state: engine.State) -> Standings:
-        phase = state.phase
-        return Standings(
-            game=self.slug,
-            players=state.players,
-            rounds=tuple(Round(r.points, _explain(r)) for r in state.rounds),
-            finished=phase.kind == "over",
-            winners=phase.players if phase.kind == "over" else (),
-            pending={"reason": "tie", "players": list(phase.players)} if phase.kind == "tie" else None,
-        )
+        return phase_standings(self.slug, state, tuple(Round(r.points, _explain(r)) for r in state.rounds))
 
     def panel(self, state: engine.State) -> Panel:
         """The turn timer and the Respect timer (the phone's part during play), with the round and its dealer."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.base import GameBase, Round, Standings, gettext_noop
+from games.base import GameBase, Round, Standings, gettext_noop, phase_standings
 from games.rickety_kate import describe, engine, events, options, prompt, referee, stats
 
 
@@ -15,24 +15,10 @@ class RicketyKate(GameBase):
     row_label = gettext_noop("Hand")
     rule_ids = tuple(referee.RULES)
     web = "companion.entries.rickety_kate"
-    options_module = options
-    events_module = events
-    engine_module = engine
-    prompt_module = prompt
-    describe_module = describe
-    referee_module = referee
-    stats_module = stats
+    modules = (options, events, engine, prompt, describe, referee, stats)
 
     def standings(self, state: engine.State) -> Standings:
-        phase = state.phase
-        return Standings(
-            game=self.slug,
-            players=state.players,
-            rounds=tuple(Round(h.points, h.explain) for h in state.hands),
-            finished=phase.kind == "over",
-            winners=phase.players if phase.kind == "over" else (),
-            pending={"reason": "tie", "players": list(phase.players)} if phase.kind == "tie" else None,
-        )
+        return phase_standings(self.slug, state, tuple(Round(h.points, h.explain) for h in state.hands))
 
 
 GAME = RicketyKate()

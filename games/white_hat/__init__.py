@@ -25,12 +25,7 @@ class WhiteHat(GameBase):
     row_label = gettext_noop("Round")
     rule_ids = tuple(referee.RULES)
     web = "companion.entries.white_hat"
-    options_module = options
-    events_module = events
-    engine_module = engine
-    prompt_module = prompt
-    describe_module = describe
-    referee_module = referee
+    modules = (options, events, engine, prompt, describe, referee)
 
     def standings(self, state: engine.State) -> Standings:
         return Standings(

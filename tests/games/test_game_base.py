@@ -85,3 +85,33 @@ def test_a_game_that_defines_its_own_methods_still_works() -> None:
     assert TALLY.standings(state).totals == {"Ana": 3, "Ben": 0}
     with pytest.raises(InvalidOptions):
         TALLY.options({"nope": 1}, ("Ana", "Ben"))
+
+
+def test_modules_are_taken_by_their_file_name() -> None:
+    """GameBase: `modules = (options, engine, ...)` sets each part by the module's name; an explicit
+    `<part>_module` wins, and a module that is no part is refused when the class is made."""
+    engine = module("toy.engine", replay=lambda players, options, events: "by modules")
+    other = module("toy.other_engine", replay=lambda players, options, events: "explicit")
+
+    class ByName(GameBase):
+        modules = (engine,)
+
+    class Explicit(GameBase):
+        modules = (engine,)
+        engine_module = other
+
+    assert ByName().replay([], None, []) == "by modules"
+    assert Explicit().replay([], None, []) == "explicit"
+    with pytest.raises(TypeError, match=r"toy\.scoring is none of options, events, engine"):
+
+        class Wrong(GameBase):
+            modules = (module("toy.scoring"),)
+
+
+def test_phase_standings_read_the_phase() -> None:
+    """Rickety Kate and Hood Politix share their standings: a tie is pending, "over" names the winners."""
+    from games.hood_politix import GAME as HOOD
+
+    state = HOOD.replay(("Ana", "Ben"), HOOD.options({}, ("Ana", "Ben")), [])
+    standings = HOOD.standings(state)
+    assert (standings.finished, standings.winners, standings.pending) == (False, (), None)
