@@ -95,27 +95,7 @@ def store(events: Sequence[Payload], title: str) -> Table:
 
 def round_post(table: Table) -> tuple[Callable[[], object], Callable[[], object]]:
     """The htmx POST of a round's finishing order, and the untimed reset that removes the round it added."""
-    from django.test import Client
-
-    from companion.models import Event, Table
-
-    client = Client()
-    url = f"/t/{table.code}/record/round/"
-    size = table.events.count()
-    form = {f"place-{k}": str(k) for k in range(len(PLAYERS) - 1)}
-
-    def reset() -> object:
-        Event.objects.filter(table=table, seq__gt=size).delete()
-        form["version"] = str(Table.objects.values_list("version", flat=True).get(pk=table.pk))
-        return form
-
-    def post() -> object:
-        response = client.post(url, form, HTTP_HX_REQUEST="true", HTTP_X_KIBITZ_SCORER=table.scorer_token)
-        if response.status_code != 200 or b'role="alert"' in response.content:
-            raise SystemExit(f"POST {url}: status {response.status_code}, the round was not recorded")
-        return response
-
-    return post, reset
+    return common.htmx_post(table, "round", {f"place-{k}": str(k) for k in range(len(PLAYERS) - 1)}, "the round")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

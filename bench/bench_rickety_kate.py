@@ -209,30 +209,9 @@ def store(events: Sequence[Payload], title: str) -> Table:
 
 
 def hand_post(table: Table) -> tuple[Callable[[], object], Callable[[], object]]:
-    """The htmx quick-hand POST on `table`, and the untimed reset to run before each: it removes the hand the
-    last POST added and reads the table's version for the form, as the page would have it."""
-    from django.test import Client
-
-    from companion.models import Event, Table
-
-    client = Client()
-    url = f"/t/{table.code}/record/hand/"
-    size = table.events.count()
-    form = {"hearts-0": "4", "hearts-1": "6", "hearts-2": "3", "lady-0": "2"}  # 13 hearts; Cleo took the lady
-
-    def reset() -> object:
-        Event.objects.filter(table=table, seq__gt=size).delete()
-        form["version"] = str(Table.objects.values_list("version", flat=True).get(pk=table.pk))
-        return form
-
-    def post() -> object:
-        # The scorer's token as a script sends it: only a table's scorer may record.
-        response = client.post(url, form, HTTP_HX_REQUEST="true", HTTP_X_KIBITZ_SCORER=table.scorer_token)
-        if response.status_code != 200 or b'role="alert"' in response.content:
-            raise SystemExit(f"POST {url}: status {response.status_code}, the hand was not recorded")
-        return response
-
-    return post, reset
+    """The htmx quick-hand POST on `table` (13 hearts; Cleo took the lady), and the untimed reset before each."""
+    form = {"hearts-0": "4", "hearts-1": "6", "hearts-2": "3", "lady-0": "2"}
+    return common.htmx_post(table, "hand", form, "the hand")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -253,6 +253,35 @@ def page_rows(tables: Mapping[int, Table], requests: int) -> tuple[list[Row], di
     return rows, queries
 
 
+def htmx_post(
+    table: Table, action: str, form: dict[str, str], what: str
+) -> tuple[Callable[[], object], Callable[[], object]]:
+    """The scorer's htmx POST of `form` to the table's record/<action>/, and the untimed reset to run before
+    each: it removes what the last POST added and reads the table's version for the form, as the page has it."""
+    from django.test import Client
+
+    from companion.models import Event
+    from companion.models import Table as Tables
+
+    client = Client()
+    url = f"/t/{table.code}/record/{action}/"
+    size = table.events.count()
+
+    def reset() -> object:
+        Event.objects.filter(table=table, seq__gt=size).delete()
+        form["version"] = str(Tables.objects.values_list("version", flat=True).get(pk=table.pk))
+        return form
+
+    def post() -> object:
+        # The scorer's token as a script sends it: only a table's scorer may record.
+        response = client.post(url, form, HTTP_HX_REQUEST="true", HTTP_X_KIBITZ_SCORER=table.scorer_token)
+        if response.status_code != 200 or b'role="alert"' in response.content:
+            raise SystemExit(f"POST {url}: status {response.status_code}, {what} was not recorded")
+        return response
+
+    return post, reset
+
+
 def post_row(label: str, post: Callable[[], object], reset: Callable[[], object], requests: int) -> list[Row]:
     """A write (an htmx POST) timed with `reset` untimed before each, and its query count; the table reset after."""
     reset()
