@@ -20,6 +20,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import common
 from common import GOAL_PAGE_SIZE, PAGE_SIZES, ROOT, Payload
 
+# Names other bench scripts (and branches not merged yet) import from here; they live in common.py now.
+from common import Row as Row
+from common import count_queries as count_queries
+from common import django_database as django_database
+from common import goal_line as goal_line
+from common import measure as measure
+from common import page_rows as page_rows
+from common import print_rows as print_rows
+
 from games import tablefile
 from games.registry import get as get_game
 
