@@ -14,21 +14,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-ROOT = Path(__file__).resolve().parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_rickety_kate import PLAYERS, GameMaker, store
+from common import Row, database_url, django_database, measure, ping_row, print_rows
 
-from bench_rickety_kate import (  # noqa: E402  (a sibling script)
-    PLAYERS,
-    GameMaker,
-    Row,
-    django_database,
-    measure,
-    print_rows,
-    store,
-)
-
-from games.tablefile import MAX_EVENTS  # noqa: E402
+from games.tablefile import MAX_EVENTS
 
 if TYPE_CHECKING:
     from django.test import Client
@@ -123,12 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--database-url", nargs="?", const="", default=None)
     args = parser.parse_args(argv)
-    url = args.database_url
-    if url == "":
-        import os
-
-        url = os.environ.get("DATABASE_URL")
-    with django_database(url) as label:
+    with django_database(database_url(args)) as label:
         from django.test import Client
 
         from companion import services
@@ -137,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         table = store(events, "at the cap")
         client = Client(HTTP_X_KIBITZ_SCORER=table.scorer_token)
         print(f"{label}; a table of {len(events):,} trick events (the cap is {MAX_EVENTS:,})")
-        rows: list[Row] = []
+        rows: list[Row] = [ping_row(args.runs)]
         for name, fn in reads(client, table):
             rows.append(Row(f"{name}, cold", measure(fn, args.runs, before=services.SNAPSHOTS.clear), ""))
             rows.append(Row(f"{name}, warm", measure(fn, args.runs), ""))
@@ -146,7 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             rows.append(Row(f"{name}, cold", cold, ""))
             rows.append(Row(f"{name}, warm", measure(fn, args.runs, before=reset), ""))
         print_rows("Requests at the cap (ms)", rows)
-        worst = max(rows, key=lambda r: r.timing.p95)
+        worst = max(rows[1:], key=lambda r: r.timing.p95)
         verdict = "meets" if worst.timing.p95 < GOAL_MS else "MISSES"
         print(f"\nworst request: {worst.label}, p95 {worst.timing.p95:.0f} ms; {verdict} the goal of {GOAL_MS:.0f} ms")
     return 0

@@ -11,43 +11,27 @@ can hold before the favourites end it: the worst case for the replay and the pag
 
 from __future__ import annotations
 
-import argparse
-import os
-import platform
 import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-ROOT = Path(__file__).resolve().parent.parent
-for folder in (ROOT, ROOT / "bench"):
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import common
+from common import PAGE_SIZES, Payload, Row
 
-from bench_rickety_kate import (  # noqa: E402  (needs the paths above)
-    Row,
-    django_database,
-    goal_line,
-    measure,
-    page_rows,
-    print_rows,
-)
-
-from games import tablefile  # noqa: E402
-from games.hats.notation import HATS_TYPES  # noqa: E402
-from games.registry import get as get_game  # noqa: E402
+from games import tablefile
+from games.hats.notation import HATS_TYPES
+from games.registry import get as get_game
 
 if TYPE_CHECKING:
     from companion.models import Table
 
-Payload = dict[str, Any]
 SLUG = "hats"
+SEED = 20260
 PLAYERS = ("Ana", "Ben", "Cleo", "Dan")
-PAGE_SIZES = (10, 100, 1000, 2000)
 GOAL_REPLAY_MS = 10.0
-GOAL_PAGE_MS = 50.0
-GOAL_PAGE_SIZE = 1000
 
 
 class GameMaker:
@@ -100,33 +84,16 @@ def verify(name: str, events: Sequence[Payload], finished: bool) -> str:
 
 
 def store(events: Sequence[Payload], title: str) -> Table:
-    from companion import services
-    from companion.models import Event
-
-    table = services.create_table(SLUG, PLAYERS, {}, title=title)
-    Event.objects.bulk_create(
-        (Event(table=table, seq=seq, payload=payload) for seq, payload in enumerate(events, start=1)), batch_size=500
-    )
-    table.version = len(events)
-    table.save(update_fields=["version"])
-    return table
+    return common.store(SLUG, PLAYERS, {}, events, title)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seed", type=int, default=20260)
-    parser.add_argument("--runs", type=int, default=50)
-    parser.add_argument("--requests", type=int, default=30)
-    parser.add_argument("--database-url", nargs="?", const="", default=None, metavar="URL")
-    args = parser.parse_args(argv)
-    database_url: str | None = args.database_url
-    if database_url == "":
-        database_url = os.environ.get("DATABASE_URL") or None
+    args = common.parser(__doc__, seed=SEED).parse_args(argv)
+    database_url = common.database_url(args)
     game = get_game(SLUG)
     whole = GameMaker(args.seed).events(None)
     long = GameMaker(args.seed).events(2000)
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(f"Kibitz bench: Hats (seed {args.seed}, Python {platform.python_version()}, load {load})")
+    common.header("Hats", args.seed)
     print("  " + verify("a whole game", whole, finished=True))
     print("  " + verify("1,000 events", long[:1000], finished=False))
     options = game.options({}, PLAYERS)
@@ -144,37 +111,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         def refereed(parsed: list[Any] = parsed) -> object:
             return game.review(game.replay(PLAYERS, options, parsed))
 
-        rows.append(Row(f"{name}  parse+replay+standings", measure(full, args.runs)))
-        rows.append(Row(f"{name}  replay+standings+panel+prompt", measure(pre_parsed, args.runs)))
-        rows.append(Row(f"{name}  replay+referee (parsed)", measure(refereed, args.runs)))
-    print_rows(f"Replay, ms ({args.runs} runs)", rows)
-    with django_database(database_url) as label:
-        created: list[Table] = []
-        try:
-            tables = {size: store(long[:size], f"bench {size}") for size in PAGE_SIZES}
-            finished = store(whole, "bench whole game")
-            created.extend([*tables.values(), finished])
-            page, queries = page_rows(tables, args.requests)
-            over, _ = page_rows({len(whole): finished}, args.requests)
-            print_rows(f"Table page (tea table panel), ms ({args.requests} requests; {label})", page, "SQL  response")
-            print_rows("Table page of a finished game (explained scores)", over, "SQL  response")
-            replay_ms = rows[3].timing.median
-            page_ms = page[2 * PAGE_SIZES.index(GOAL_PAGE_SIZE)].timing.median
-            counts = ", ".join(str(queries[s]) for s in PAGE_SIZES)
-            print("\nGoals (medians)")
-            print(goal_line(replay_ms < GOAL_REPLAY_MS, "replay 1,000 events < 10 ms", f"{replay_ms:.2f} ms"))
-            print(goal_line(page_ms < GOAL_PAGE_MS, "table page at 1,000 events < 50 ms (cold)", f"{page_ms:.2f} ms"))
-            print(
-                goal_line(
-                    len(set(queries.values())) == 1,
-                    "table page queries flat from 10 to 2,000 events",
-                    f"{counts} queries",
-                )
-            )
-        finally:
-            if database_url:
-                for table in created:
-                    table.delete()
+        rows.append(Row(f"{name}  parse+replay+standings", common.measure(full, args.runs)))
+        rows.append(Row(f"{name}  replay+standings+panel+prompt", common.measure(pre_parsed, args.runs)))
+        rows.append(Row(f"{name}  replay+referee (parsed)", common.measure(refereed, args.runs)))
+    common.print_rows(f"Replay, ms ({args.runs} runs)", rows)
+    with common.django_database(database_url) as label, common.kept_tables(database_url) as created:
+        tables = {size: store(long[:size], f"bench {size}") for size in PAGE_SIZES}
+        finished = store(whole, "bench whole game")
+        created.extend([*tables.values(), finished])
+        page, queries = common.page_report("Table page (tea table panel)", tables, args.requests, label)
+        over, _ = common.page_rows({len(whole): finished}, args.requests)
+        common.print_rows("Table page of a finished game (explained scores)", over, "SQL  response")
+        common.print_goals("replay 1,000 events", rows[3].timing.median, GOAL_REPLAY_MS, page, queries)
     return 0
 
 

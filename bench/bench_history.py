@@ -23,12 +23,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-ROOT = Path(__file__).resolve().parent.parent
-for folder in (ROOT, ROOT / "bench"):
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
-
-from bench_rickety_kate import count_queries, django_database, measure  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import count_queries, database_url, django_database, measure, ping_row
 
 if TYPE_CHECKING:
     from django.test import Client
@@ -125,18 +121,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("KIBITZ_SECRET_KEY", "bench-only-not-secret-" + "x" * 40)
     os.environ.setdefault("KIBITZ_SSL_REDIRECT", "0")
     os.environ.setdefault("KIBITZ_THROTTLE", "0")
-    url = (
-        args.database_url
-        if args.database_url
-        else (os.environ.get("DATABASE_URL") if args.database_url == "" else None)
-    )
-    with django_database(url) as label:
+    with django_database(database_url(args)) as label:
         from django.conf import settings
 
         settings.ALLOWED_HOSTS = ["*"]
         # Debug off as in production, but static files by name: no collectstatic manifest in a throw-away run.
         settings.STORAGES = {**settings.STORAGES, "staticfiles": {"BACKEND": STATIC_BY_NAME}}
-        print(f"History pages, {label}")
+        ping = ping_row(args.runs).timing
+        print(f"History pages, {label}; GET /ping/ (reference) p50 {ping.median:.2f} ms CPU")
         rng = random.Random(args.seed)
         group, built = None, 0
         for size in sorted(args.tables):

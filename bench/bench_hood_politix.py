@@ -6,9 +6,6 @@ Run from the repository root:  .venv/bin/python bench/bench_hood_politix.py [--r
 
 from __future__ import annotations
 
-import argparse
-import os
-import platform
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -16,7 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import bench_rickety_kate as rk
+import common  # the bench folder, put on sys.path above; it adds the repository root
+from common import PAGE_SIZES, Payload, Row
 
 from games import tablefile
 from games.hood_politix.events import PENALTY_REASONS
@@ -26,16 +24,12 @@ from games.registry import get as get_game
 if TYPE_CHECKING:
     from companion.models import Table
 
-Payload = dict[str, Any]
-
 SLUG = "hood-politix"
+SEED = 20261
 PLAYERS = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Finn")
 OPTIONS: Payload = {"rounds": 100}  # the game must not end inside the bench
-PAGE_SIZES = (10, 100, 1000, 2000)
 POST_SIZE = 1000
 GOAL_REPLAY_MS = 10.0
-GOAL_PAGE_MS = 50.0
-GOAL_PAGE_SIZE = 1000
 FACES = (*(str(n) for n in range(10)), *HOOD_ACTIONS)
 
 
@@ -96,57 +90,21 @@ def summary(name: str, events: Sequence[Payload]) -> str:
 
 
 def store(events: Sequence[Payload], title: str) -> Table:
-    from companion import services
-    from companion.models import Event
-
-    table = services.create_table(SLUG, PLAYERS, OPTIONS, title=title)
-    Event.objects.bulk_create(Event(table=table, seq=seq, payload=p) for seq, p in enumerate(events, start=1))
-    table.version = len(events)
-    table.save(update_fields=["version"])
-    return table
+    return common.store(SLUG, PLAYERS, OPTIONS, events, title)
 
 
 def round_post(table: Table) -> tuple[Callable[[], object], Callable[[], object]]:
     """The htmx POST of a round's finishing order, and the untimed reset that removes the round it added."""
-    from django.test import Client
-
-    from companion.models import Event, Table
-
-    client = Client()
-    url = f"/t/{table.code}/record/round/"
-    size = table.events.count()
-    form = {f"place-{k}": str(k) for k in range(len(PLAYERS) - 1)}
-
-    def reset() -> object:
-        Event.objects.filter(table=table, seq__gt=size).delete()
-        form["version"] = str(Table.objects.values_list("version", flat=True).get(pk=table.pk))
-        return form
-
-    def post() -> object:
-        response = client.post(url, form, HTTP_HX_REQUEST="true", HTTP_X_KIBITZ_SCORER=table.scorer_token)
-        if response.status_code != 200 or b'role="alert"' in response.content:
-            raise SystemExit(f"POST {url}: status {response.status_code}, the round was not recorded")
-        return response
-
-    return post, reset
+    return common.htmx_post(table, "round", {f"place-{k}": str(k) for k in range(len(PLAYERS) - 1)}, "the round")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seed", type=int, default=20261, help="seed of the random game maker (default 20261)")
-    parser.add_argument("--runs", type=int, default=50, help="timed replays per measurement (default 50)")
-    parser.add_argument("--requests", type=int, default=30, help="timed requests per page (default 30)")
-    parser.add_argument("--database-url", nargs="?", const="", default=None, metavar="URL")
-    args = parser.parse_args(argv)
-    database_url: str | None = args.database_url or (
-        os.environ.get("DATABASE_URL") if args.database_url == "" else None
-    )
-
+    args = common.parser(__doc__, seed=SEED).parse_args(argv)
+    database_url = common.database_url(args)
     game = get_game(SLUG)
     maker = GameMaker(args.seed)
     sized = {size: maker.events(size) for size in PAGE_SIZES}
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(f"Kibitz bench: Hood Politix (seed {args.seed}, Python {platform.python_version()}, load {load})")
+    common.header("Hood Politix", args.seed)
     for size, events in sized.items():
         print("  " + summary(f"{size:,}", events))
 
@@ -162,40 +120,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return standings([game.parse(e) for e in raw])
 
     replay = [
-        rk.Row("1,000 events  parse+replay+standings", rk.measure(lambda: full(events), args.runs)),
-        rk.Row("1,000 events  replay+standings (parsed)", rk.measure(lambda: standings(parsed), args.runs)),
+        Row("1,000 events  parse+replay+standings", common.measure(lambda: full(events), args.runs)),
+        Row("1,000 events  replay+standings (parsed)", common.measure(lambda: standings(parsed), args.runs)),
     ]
-    replay.append(rk.Row("1,000 events  referee (every dispute)", rk.measure(lambda: game.review(state), args.runs)))
-    rk.print_rows(f"Replay, ms ({args.runs} runs)", replay)
+    replay.append(Row("1,000 events  referee (every dispute)", common.measure(lambda: game.review(state), args.runs)))
+    common.print_rows(f"Replay, ms ({args.runs} runs)", replay)
 
-    with rk.django_database(database_url) as label:
-        created: list[Table] = []
-        try:
-            tables = {size: store(events, f"bench {size}") for size, events in sized.items()}
-            created.extend(tables.values())
-            page, queries = rk.page_rows(tables, args.requests)
-            post, reset = round_post(tables[POST_SIZE])
-            reset()
-            post_queries = rk.count_queries(post)
-            post_timing = rk.measure(post, args.requests, warmup=2, before=reset)
-            reset()
-            page.append(rk.Row(f"htmx POST round, {POST_SIZE:,} events", post_timing, f"{post_queries:>3}"))
-            rk.print_rows(f"Table page, ms ({args.requests} requests; {label})", page, "SQL  response")
+    with common.django_database(database_url) as label, common.kept_tables(database_url) as created:
+        tables = {size: store(events, f"bench {size}") for size, events in sized.items()}
+        created.extend(tables.values())
+        post, reset = round_post(tables[POST_SIZE])
 
-            replay_ms = replay[0].timing.median
-            page_ms = page[2 * PAGE_SIZES.index(GOAL_PAGE_SIZE)].timing.median  # the cold row
-            counts = ", ".join(f"{queries[s]}" for s in PAGE_SIZES)
-            print("\nGoals (medians)")
-            print(rk.goal_line(replay_ms < GOAL_REPLAY_MS, "replay 1,000 events < 10 ms", f"{replay_ms:.2f} ms"))
-            print(
-                rk.goal_line(page_ms < GOAL_PAGE_MS, "table page at 1,000 events < 50 ms (cold)", f"{page_ms:.2f} ms")
-            )
-            flat = len(set(queries.values())) == 1
-            print(rk.goal_line(flat, "table page queries flat from 10 to 2,000 events", f"{counts} queries"))
-        finally:
-            if database_url:
-                for table in created:
-                    table.delete()
+        page, queries = common.page_report(
+            "Table page",
+            tables,
+            args.requests,
+            label,
+            lambda: common.post_row(f"htmx POST round, {POST_SIZE:,} events", post, reset, args.requests),
+        )
+        common.print_goals("replay 1,000 events", replay[0].timing.median, GOAL_REPLAY_MS, page, queries)
     return 0
 
 

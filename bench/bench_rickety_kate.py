@@ -7,37 +7,33 @@ temporary folder; with it, the URL given (or the DATABASE_URL already in the env
 
 from __future__ import annotations
 
-import argparse
 import cProfile
-import gc
-import math
 import os
-import platform
 import pstats
 import random
-import shutil
-import statistics
 import sys
-import tempfile
-import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import common
+from common import GOAL_PAGE_SIZE, PAGE_SIZES, ROOT, Payload
 
-from games import tablefile  # noqa: E402  (needs ROOT on sys.path; games/ has no Django)
-from games.base import Game  # noqa: E402
-from games.registry import get as get_game  # noqa: E402
+# Names other bench scripts (and branches not merged yet) import from here; they live in common.py now.
+from common import Row as Row
+from common import count_queries as count_queries
+from common import django_database as django_database
+from common import goal_line as goal_line
+from common import measure as measure
+from common import page_rows as page_rows
+from common import print_rows as print_rows
+
+from games import tablefile
+from games.registry import get as get_game
 
 if TYPE_CHECKING:
     from companion.models import Table
-
-Payload = dict[str, Any]
 
 SLUG = "rickety-kate"
 PLAYERS = ("Ana", "Ben", "Cleo", "Dan")
@@ -48,11 +44,8 @@ VALUE = {rank: value for value, rank in enumerate(RANKS, start=2)}
 LADY = "QS"
 TRICKS_PER_HAND = 13  # 4 players, 52 cards
 
-PAGE_SIZES = (10, 100, 1000, 2000)
 POST_SIZE = 1000
 GOAL_REPLAY_MS = 20.0
-GOAL_PAGE_MS = 50.0
-GOAL_PAGE_SIZE = 1000
 
 
 # -- building legal games ------------------------------------------------------------------------------
@@ -167,42 +160,7 @@ def verify(name: str, events: Sequence[Payload], *, complete: bool) -> str:
     )
 
 
-# -- measuring -----------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Timing:
-    samples: tuple[float, ...]  # milliseconds
-
-    @property
-    def best(self) -> float:
-        return min(self.samples)
-
-    @property
-    def median(self) -> float:
-        return statistics.median(self.samples)
-
-    @property
-    def p95(self) -> float:
-        ordered = sorted(self.samples)
-        return ordered[math.ceil(0.95 * len(ordered)) - 1]  # nearest rank
-
-
-def measure(fn: Callable[[], object], runs: int, warmup: int = 2, before: Callable[[], object] | None = None) -> Timing:
-    """Time `fn` `runs` times after `warmup` untimed calls; `before` runs untimed ahead of every call."""
-    for _ in range(warmup):
-        if before:
-            before()
-        fn()
-    gc.collect()
-    samples = []
-    for _ in range(runs):
-        if before:
-            before()
-        start = time.perf_counter()
-        fn()
-        samples.append((time.perf_counter() - start) * 1000)
-    return Timing(tuple(samples))
+# -- profiling -----------------------------------------------------------------------------------------------
 
 
 def profile(
@@ -252,248 +210,71 @@ def _where(key: tuple[str, int, str]) -> str:
     return f"{func}  ({path}:{line})"
 
 
-# -- replay ---------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Row:
-    label: str
-    timing: Timing
-    extra: str = ""
-
-
-def replay_rows(game: Game, suites: dict[str, list[Payload]], runs: int) -> list[Row]:
-    players = PLAYERS
-    options = game.options(OPTIONS, players)
-    rows = []
-    for name, events in suites.items():
-        parsed = [game.parse(e) for e in events]
-
-        def full(events: list[Payload] = events) -> object:
-            return game.standings(game.replay(players, options, [game.parse(e) for e in events]))
-
-        def pre_parsed(parsed: list[Any] = parsed) -> object:
-            return game.standings(game.replay(players, options, parsed))
-
-        rows.append(Row(f"{name}  parse+replay+standings", measure(full, runs)))
-        rows.append(Row(f"{name}  replay+standings (parsed)", measure(pre_parsed, runs)))
-    return rows
-
-
 # -- database and pages -------------------------------------------------------------------------------------------
 
 
-@contextmanager
-def django_database(database_url: str | None) -> Iterator[str]:
-    """Django set up on a throw-away SQLite file, or on `database_url`; yields a label for the report."""
-    folder = None
-    if database_url:
-        os.environ["DATABASE_URL"] = database_url
-    else:
-        folder = tempfile.mkdtemp(prefix="kibitz-bench-")
-        os.environ["DATABASE_URL"] = f"sqlite:///{folder}/bench.sqlite3"
-    os.environ["DJANGO_SETTINGS_MODULE"] = "companion.settings"
-    try:
-        import django
-        from django.conf import settings
-        from django.core.management import call_command
-        from django.db import connection
-
-        django.setup()
-        call_command("migrate", verbosity=0, interactive=False)
-        version = ".".join(str(part) for part in connection.get_database_version())
-        yield f"Django {django.get_version()}, {connection.vendor} {version}, DEBUG={settings.DEBUG}"
-    finally:
-        if folder:
-            from django.db import connections
-
-            connections.close_all()
-            shutil.rmtree(folder, ignore_errors=True)
-
-
 def store(events: Sequence[Payload], title: str) -> Table:
-    """A table with `events` in its log, inserted in bulk (the page is measured, not the writes)."""
-    from companion import services
-    from companion.models import Event
-
-    table = services.create_table(SLUG, PLAYERS, OPTIONS, title=title)
-    Event.objects.bulk_create(
-        (Event(table=table, seq=seq, payload=payload) for seq, payload in enumerate(events, start=1)), batch_size=500
-    )
-    table.version = len(events)
-    table.save(update_fields=["version"])
-    return table
-
-
-def count_queries(fn: Callable[[], object]) -> int:
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    with CaptureQueriesContext(connection) as ctx:
-        fn()
-    return len(ctx.captured_queries)
-
-
-def page_rows(tables: dict[int, Table], requests: int) -> tuple[list[Row], dict[int, int]]:
-    from django.test import Client
-
-    from companion.services import SNAPSHOTS
-
-    rows = []
-    queries = {}
-    for size, table in tables.items():
-        url = f"/t/{table.code}/"
-        client = Client(HTTP_X_KIBITZ_SCORER=table.scorer_token)  # the scorer's page: entry forms and all
-
-        def get(url: str = url, client: Client = client) -> object:
-            response = client.get(url)
-            if response.status_code != 200:
-                raise SystemExit(f"GET {url}: status {response.status_code}")
-            return response
-
-        kib = len(client.get(url).content) / 1024
-        # Cold: no snapshot cached in this process (the first phone after a write elsewhere, or a new worker).
-        SNAPSHOTS.clear()
-        queries[size] = count_queries(get)
-        cold = measure(get, requests, warmup=3, before=SNAPSHOTS.clear)
-        rows.append(Row(f"GET table page, {size:>5,} events, cold", cold, f"{queries[size]:>3}  {kib:8.0f} KiB"))
-        warm_queries = count_queries(get)
-        warm = measure(get, requests, warmup=3)
-        rows.append(Row(f"GET table page, {size:>5,} events, warm", warm, f"{warm_queries:>3}"))
-    return rows, queries
+    return common.store(SLUG, PLAYERS, OPTIONS, events, title)
 
 
 def hand_post(table: Table) -> tuple[Callable[[], object], Callable[[], object]]:
-    """The htmx quick-hand POST on `table`, and the untimed reset to run before each: it removes the hand the
-    last POST added and reads the table's version for the form, as the page would have it."""
-    from django.test import Client
-
-    from companion.models import Event, Table
-
-    client = Client()
-    url = f"/t/{table.code}/record/hand/"
-    size = table.events.count()
-    form = {"hearts-0": "4", "hearts-1": "6", "hearts-2": "3", "lady-0": "2"}  # 13 hearts; Cleo took the lady
-
-    def reset() -> object:
-        Event.objects.filter(table=table, seq__gt=size).delete()
-        form["version"] = str(Table.objects.values_list("version", flat=True).get(pk=table.pk))
-        return form
-
-    def post() -> object:
-        # The scorer's token as a script sends it: only a table's scorer may record.
-        response = client.post(url, form, HTTP_HX_REQUEST="true", HTTP_X_KIBITZ_SCORER=table.scorer_token)
-        if response.status_code != 200 or b'role="alert"' in response.content:
-            raise SystemExit(f"POST {url}: status {response.status_code}, the hand was not recorded")
-        return response
-
-    return post, reset
-
-
-# -- report ---------------------------------------------------------------------------------------------------------
-
-
-def print_rows(title: str, rows: Sequence[Row], extra_head: str = "") -> None:
-    print(f"\n{title}")
-    print(f"  {'':<44}{'median':>9}{'p95':>9}{'min':>9}  {extra_head}".rstrip())
-    for row in rows:
-        t = row.timing
-        print(f"  {row.label:<44}{t.median:9.2f}{t.p95:9.2f}{t.best:9.2f}  {row.extra}".rstrip())
-
-
-def goal_line(passed: bool, goal: str, got: str) -> str:
-    return f"  {'PASS' if passed else 'FAIL'}  {goal:<52}{got}"
+    """The htmx quick-hand POST on `table` (13 hearts; Cleo took the lady), and the untimed reset before each."""
+    form = {"hearts-0": "4", "hearts-1": "6", "hearts-2": "3", "lady-0": "2"}
+    return common.htmx_post(table, "hand", form, "the hand")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seed", type=int, default=20260, help="seed of the random game maker (default 20260)")
-    parser.add_argument("--runs", type=int, default=50, help="timed replays per measurement (default 50)")
-    parser.add_argument("--requests", type=int, default=30, help="timed requests per page (default 30)")
+    parser = common.parser(__doc__, seed=20260)
     parser.add_argument("--quick-share", type=float, default=0.5, help="share of hands entered quickly (0.5)")
-    parser.add_argument(
-        "--database-url",
-        nargs="?",
-        const="",
-        default=None,
-        metavar="URL",
-        help="use this database (PostgreSQL too) instead of a temporary SQLite file; "
-        "without URL, the DATABASE_URL in the environment",
-    )
     parser.add_argument("--profile", action="store_true", help="print cProfile summaries of replay and the pages")
     args = parser.parse_args(argv)
-
-    database_url: str | None = args.database_url
-    if database_url == "":
-        database_url = os.environ.get("DATABASE_URL")
-        if not database_url:
-            parser.error("--database-url without a URL needs DATABASE_URL in the environment")
+    database_url = common.database_url(args)
+    if args.database_url == "" and not database_url:
+        parser.error("--database-url without a URL needs DATABASE_URL in the environment")
 
     game = get_game(SLUG)
     maker = GameMaker(args.seed)
     trick_events = maker.tricks(1000)
     mixed = {size: maker.mixed(size, args.quick_share) for size in PAGE_SIZES}
 
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(
-        f"Kibitz bench: Rickety Kate (seed {args.seed}, Python {platform.python_version()}, "
-        f"{os.cpu_count()} CPUs, load {load})"
-    )
+    common.header("Rickety Kate", args.seed)
     print("  " + verify("tricks", trick_events, complete=False))
     for size, events in mixed.items():
         print("  " + verify(f"mixed {size:,}", events, complete=True))
 
     suites = {"1,000 tricks": trick_events, "2,000 mixed ": mixed[2000]}
-    replay = replay_rows(game, suites, args.runs)
-    print_rows(f"Replay, ms ({args.runs} runs)", replay)
+    replay = common.replay_rows(game, PLAYERS, game.options(OPTIONS, PLAYERS), suites, args.runs)
+    common.print_rows(f"Replay, ms ({args.runs} runs)", replay)
 
-    with django_database(database_url) as label:
-        created: list[Table] = []
-        try:
-            tables = {size: store(events, f"bench {size}") for size, events in mixed.items()}
-            created.extend(tables.values())
-            page, queries = page_rows(tables, args.requests)
-            post, reset = hand_post(tables[POST_SIZE])
-            reset()
-            post_queries = count_queries(post)
-            post_timing = measure(post, args.requests, warmup=2, before=reset)
-            reset()
-            page.append(Row(f"htmx POST quick hand, {POST_SIZE:,} events", post_timing, f"{post_queries:>3}"))
-            print_rows(f"Table page, ms ({args.requests} requests; {label})", page, "SQL  response")
+    with common.django_database(database_url) as label, common.kept_tables(database_url) as created:
+        tables = {size: store(events, f"bench {size}") for size, events in mixed.items()}
+        created.extend(tables.values())
+        post, reset = hand_post(tables[POST_SIZE])
 
-            replay_ms = replay[0].timing.median
-            page_ms = page[2 * PAGE_SIZES.index(GOAL_PAGE_SIZE)].timing.median  # the cold row
-            counts = ", ".join(f"{queries[s]}" for s in PAGE_SIZES)
-            print("\nGoals (medians)")
-            print(goal_line(replay_ms < GOAL_REPLAY_MS, "replay 1,000 trick events < 20 ms", f"{replay_ms:.2f} ms"))
-            print(goal_line(page_ms < GOAL_PAGE_MS, "table page at 1,000 events < 50 ms (cold)", f"{page_ms:.2f} ms"))
-            print(
-                goal_line(
-                    len(set(queries.values())) == 1,
-                    "table page queries flat from 10 to 2,000 events",
-                    f"{counts} queries",
-                )
+        page, queries = common.page_report(
+            "Table page",
+            tables,
+            args.requests,
+            label,
+            lambda: common.post_row(f"htmx POST quick hand, {POST_SIZE:,} events", post, reset, args.requests),
+        )
+        common.print_goals("replay 1,000 trick events", replay[0].timing.median, GOAL_REPLAY_MS, page, queries)
+
+        if args.profile:
+            options = game.options(OPTIONS, PLAYERS)
+            profile(
+                "parse+replay+standings, 1,000 trick events",
+                lambda: game.standings(game.replay(PLAYERS, options, [game.parse(e) for e in trick_events])),
+                repeat=20,
             )
+            from django.test import Client
 
-            if args.profile:
-                options = game.options(OPTIONS, PLAYERS)
-                profile(
-                    "parse+replay+standings, 1,000 trick events",
-                    lambda: game.standings(game.replay(PLAYERS, options, [game.parse(e) for e in trick_events])),
-                    repeat=20,
-                )
-                from django.test import Client
-
-                client = Client()
-                url = f"/t/{tables[GOAL_PAGE_SIZE].code}/"
-                client.get(url)
-                profile(f"GET table page, {GOAL_PAGE_SIZE:,} events", lambda: client.get(url), repeat=10)
-                profile(f"htmx POST quick hand, {POST_SIZE:,} events", post, repeat=10, before=reset)
-                reset()
-        finally:
-            if database_url:  # not ours to keep: leave the database as we found it (the players stay)
-                for table in created:
-                    table.delete()
+            client = Client()
+            url = f"/t/{tables[GOAL_PAGE_SIZE].code}/"
+            client.get(url)
+            profile(f"GET table page, {GOAL_PAGE_SIZE:,} events", lambda: client.get(url), repeat=10)
+            profile(f"htmx POST quick hand, {POST_SIZE:,} events", post, repeat=10, before=reset)
+            reset()
     return 0
 
 

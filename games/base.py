@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeGuard
+from types import ModuleType
+from typing import Any, Protocol, TypeGuard, cast
 
 from games import rules
 from games.text import T, Text
@@ -261,12 +262,72 @@ class Game(Protocol):
         """Per player, the whole-number counters of one replayed table that stat_info() adds up."""
 
 
+PARTS = ("options", "events", "engine", "prompt", "describe", "referee", "stats")  # GameBase's modules
+
+
 class GameBase:
-    """Defaults for the parts of the Game protocol most games share; a game overrides what differs."""
+    """Defaults for the parts of the Game protocol most games share; a game overrides what differs.
+
+    A game names its modules instead of forwarding to them: `options_module` (read_options, options_dict,
+    OPTION_INFO), `events_module` (parse_event), `engine_module` (replay, resume), `prompt_module` (prompt),
+    `describe_module` (describe), `referee_module` (review) and `stats_module` (STAT_INFO, stats), or lists them
+    in `modules`, each taken by its file name (games/<game>/options.py is the options module). A game that
+    defines the method itself (Tally in tests/toygame) needs no module for it."""
+
+    modules: tuple[ModuleType, ...] = ()
 
     lowest_wins = True
     row_label = gettext_noop("Hand")
     rule_ids: tuple[str, ...] = ()
+    options_module: ModuleType | None = None
+    events_module: ModuleType | None = None
+    engine_module: ModuleType | None = None
+    prompt_module: ModuleType | None = None
+    describe_module: ModuleType | None = None
+    referee_module: ModuleType | None = None
+    stats_module: ModuleType | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for module in cls.__dict__.get("modules", ()):
+            part = module.__name__.rsplit(".", 1)[-1]
+            if part not in PARTS:
+                raise TypeError(f"{cls.__name__}.modules: {module.__name__} is none of {', '.join(PARTS)}")
+            if f"{part}_module" not in cls.__dict__:
+                setattr(cls, f"{part}_module", module)
+
+    def _module(self, part: str, method: str) -> ModuleType:
+        module = getattr(self, f"{part}_module", None)
+        if module is None:
+            raise NotImplementedError(f"{type(self).__name__} sets {part}_module or defines {method}()")
+        return cast(ModuleType, module)
+
+    def options(self, raw: Mapping[str, Any], players: Sequence[str]) -> Any:
+        return self._module("options", "options").read_options(raw, players)
+
+    def option_info(self) -> Sequence[OptionInfo]:
+        return cast(Sequence[OptionInfo], self._module("options", "option_info").OPTION_INFO)
+
+    def options_dict(self, options: Any) -> dict[str, Any]:
+        return cast(dict[str, Any], self._module("options", "options_dict").options_dict(options))
+
+    def parse(self, raw: Any) -> Any:
+        return self._module("events", "parse").parse_event(raw)
+
+    def replay(self, players: Sequence[str], options: Any, events: Sequence[Any]) -> Any:
+        return self._module("engine", "replay").replay(players, options, events)
+
+    def resume(self, state: Any, events: Sequence[Any], start: int) -> Any:
+        return self._module("engine", "resume").resume(state, events, start)
+
+    def review(self, state: Any) -> list[Flag]:
+        return cast(list[Flag], self._module("referee", "review").review(state))
+
+    def prompt(self, state: Any) -> Prompt:
+        return cast(Prompt, self._module("prompt", "prompt").prompt(state))
+
+    def describe(self, event: Any, players: Sequence[str]) -> str | Text:
+        return cast("str | Text", self._module("describe", "describe").describe(event, players))
 
     def ranking(self, standings: Standings) -> tuple[Place, ...]:
         return rank(standings, self.lowest_wins)
@@ -279,10 +340,24 @@ class GameBase:
         return None
 
     def stat_info(self) -> Sequence[StatInfo]:
-        return ()
+        return self.stats_module.STAT_INFO if self.stats_module is not None else ()
 
     def stats(self, state: Any) -> Mapping[str, Mapping[str, int]]:
-        return {}
+        return self.stats_module.stats(state) if self.stats_module is not None else {}
+
+
+def phase_standings(slug: str, state: Any, rounds: tuple[Round, ...]) -> Standings:
+    """Standings of a game whose state has `players` and a `phase` ("play", "tie" with the tied players next,
+    "over" with the winners): Rickety Kate's and Hood Politix's."""
+    phase = state.phase
+    return Standings(
+        game=slug,
+        players=state.players,
+        rounds=rounds,
+        finished=phase.kind == "over",
+        winners=phase.players if phase.kind == "over" else (),
+        pending={"reason": "tie", "players": list(phase.players)} if phase.kind == "tie" else None,
+    )
 
 
 def rank(standings: Standings, lowest_wins: bool) -> tuple[Place, ...]:

@@ -3,16 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from games.base import Flag, GameBase, OptionInfo, Panel, Place, Prompt, Standings, StatInfo, gettext_noop, rank
-from games.hats import engine, scoring
-from games.hats.describe import describe as _describe
-from games.hats.events import Event, parse_event
-from games.hats.options import OPTION_INFO, Rules, options_dict, read_options
-from games.hats.prompt import panel as _panel
-from games.hats.prompt import prompt as _prompt
-from games.text import Text
+from games.base import Flag, GameBase, Panel, Place, Standings, StatInfo, gettext_noop, rank
+from games.hats import describe, engine, events, options, prompt, scoring
 
 STATS = (
     StatInfo("cookies", gettext_noop("Cookies kept to the end")),
@@ -30,24 +23,7 @@ class Hats(GameBase):
     row_label = gettext_noop("Game")
     rule_ids = engine.RULES
     web = "companion.entries.hats"
-
-    def options(self, raw: Mapping[str, Any], players: Sequence[str]) -> Rules:
-        return read_options(raw, players)
-
-    def option_info(self) -> Sequence[OptionInfo]:
-        return OPTION_INFO
-
-    def options_dict(self, options: Rules) -> dict[str, Any]:
-        return options_dict(options)
-
-    def parse(self, raw: Any) -> Event:
-        return parse_event(raw)
-
-    def replay(self, players: Sequence[str], options: Rules, events: Sequence[Event]) -> engine.State:
-        return engine.replay(players, options, events)
-
-    def resume(self, state: engine.State, events: Sequence[Event], start: int) -> engine.State:
-        return engine.resume(state, events, start)
+    modules = (options, events, engine, prompt, describe)
 
     def standings(self, state: engine.State) -> Standings:
         return scoring.standings(self.slug, state)
@@ -61,14 +37,8 @@ class Hats(GameBase):
     def review(self, state: engine.State) -> list[Flag]:
         return state.review()
 
-    def prompt(self, state: engine.State) -> Prompt:
-        return _prompt(state)
-
-    def describe(self, event: Event, players: Sequence[str]) -> Text:
-        return _describe(event, players)
-
     def panel(self, state: engine.State) -> Panel:
-        return _panel(state)
+        return prompt.panel(state)
 
     def stat_info(self) -> Sequence[StatInfo]:
         return STATS

@@ -14,6 +14,7 @@ from games.hats.events import BlackHat, Event, Exchange, Favourite, Final, Partn
 from games.hats.notation import HatsCard
 from games.hats.options import Rules
 from games.players import left_of
+from games.replay import fold
 from games.text import T, Text, join
 
 TURNS_EACH = 8
@@ -75,10 +76,7 @@ def replay(players: Sequence[str], rules: Rules, events: Sequence[Event]) -> Sta
 
 def resume(state: State, events: Sequence[Event], start: int) -> State:
     """The state after `events` more, the first of them at index `start` of the table's events."""
-    work = _Replay(state)
-    for index, event in enumerate(events, start):
-        work.step(index, event)
-    return work.freeze()
+    return fold(_Replay(state), events, start)
 
 
 class _Replay:
@@ -107,7 +105,7 @@ class _Replay:
         self.cache: dict[str, HatsCard] = {}
         self.left = {p: left_of(s.players, p) for p in s.players}
 
-    def freeze(self) -> State:
+    def state(self) -> State:
         return State(
             players=self.players,
             rules=self.rules,
@@ -174,7 +172,7 @@ class _Replay:
 
     # -- events ---------------------------------------------------------------------------------------------
 
-    def step(self, index: int, event: Event) -> None:
+    def apply(self, index: int, event: Event) -> None:
         if self.over:
             raise InvalidEvent(index, T("the game is over: nothing can be recorded after its end"))
         _STEPS[type(event)](self, index, event)

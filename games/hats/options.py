@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from games.base import InvalidOptions, OptionInfo, gettext_noop, shown, whole_number_in
+from games.base import InvalidOptions, OptionInfo, gettext_noop, whole_number_in
 from games.hats.notation import HATS_TYPES, HatsNotation
+from games.options import read_values, written
 from games.text import T
 
 TABLE_VALUES = (1, 2, 3, 4, 5, 6)
@@ -50,17 +51,11 @@ class Rules:
 
 
 _DEFAULTS = Options()
-_KNOWN = ("types", "table_values", "black_hat_points", "cookie_points")
 
 
 def read_options(raw: Mapping[str, Any], players: Sequence[str]) -> Rules:
     """Options from a table file's `options` object; InvalidOptions names the bad one."""
-    values: dict[str, Any] = {}
-    for name, value in raw.items():
-        if name not in _KNOWN:
-            raise InvalidOptions(T("unknown option %(name)s", name=shown(name)))
-        values[name] = _READERS[name](value)
-    return rules_for(Options(**values), len(players))
+    return rules_for(Options(**read_values(raw, OPTION_INFO, _READERS)), len(players))
 
 
 def rules_for(options: Options, seats: int) -> Rules:
@@ -92,41 +87,12 @@ def _table_values(value: Any) -> tuple[int, ...]:
     return tuple(value)
 
 
-def _points(name: str) -> Any:
-    def read(value: Any) -> int:
-        low, high = POINT_RANGE
-        if not whole_number_in(value, low, high):
-            raise InvalidOptions(
-                T(
-                    "%(name)s must be a whole number from %(low)d to %(high)d, not %(value)s",
-                    name=name,
-                    low=low,
-                    high=high,
-                    value=shown(value),
-                )
-            )
-        return int(value)
-
-    return read
-
-
-_READERS = {
-    "types": _types,
-    "table_values": _table_values,
-    "black_hat_points": _points("black_hat_points"),
-    "cookie_points": _points("cookie_points"),
-}
+_READERS = {"types": _types, "table_values": _table_values}
 
 
 def options_dict(rules: Rules) -> dict[str, Any]:
     """Only what differs from the defaults, in FORMAT.md's shape."""
-    options = rules.options
-    out: dict[str, Any] = {}
-    for name in _KNOWN:
-        value = getattr(options, name)
-        if value != getattr(_DEFAULTS, name):
-            out[name] = list(value) if isinstance(value, tuple) else value
-    return out
+    return written(rules.options, _DEFAULTS)
 
 
 OPTION_INFO: tuple[OptionInfo, ...] = (

@@ -3,17 +3,8 @@ lowest total wins; penalties are drawn cards, logged without points; the referee
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-from games.base import Flag, GameBase, OptionInfo, Panel, Prompt, Round, Standings, StatInfo, gettext_noop
-from games.hood_politix import dispute, engine, referee
-from games.hood_politix.describe import describe as _describe
-from games.hood_politix.events import Event, parse_event
-from games.hood_politix.options import OPTION_INFO, Options, options_dict, read_options
-from games.hood_politix.prompt import prompt as _prompt
-from games.hood_politix.stats import STAT_INFO
-from games.hood_politix.stats import stats as _stats
+from games.base import GameBase, Panel, Round, Standings, gettext_noop, phase_standings
+from games.hood_politix import describe, dispute, engine, events, options, prompt, referee, stats
 from games.text import T, Text
 
 TURN_SECONDS = 3  # the three-second rule
@@ -29,44 +20,10 @@ class HoodPolitix(GameBase):
     row_label = gettext_noop("Round")
     rule_ids = referee.RULES
     web = "companion.entries.hood_politix"
-
-    def options(self, raw: Mapping[str, Any], players: Sequence[str]) -> Options:
-        return read_options(raw, players)
-
-    def option_info(self) -> Sequence[OptionInfo]:
-        return OPTION_INFO
-
-    def options_dict(self, options: Options) -> dict[str, Any]:
-        return options_dict(options)
-
-    def parse(self, raw: Any) -> Event:
-        return parse_event(raw)
-
-    def replay(self, players: Sequence[str], options: Options, events: Sequence[Event]) -> engine.State:
-        return engine.replay(players, options, events)
-
-    def resume(self, state: engine.State, events: Sequence[Event], start: int) -> engine.State:
-        return engine.resume(state, events, start)
+    modules = (options, events, engine, prompt, describe, referee, stats)
 
     def standings(self, state: engine.State) -> Standings:
-        phase = state.phase
-        return Standings(
-            game=self.slug,
-            players=state.players,
-            rounds=tuple(Round(r.points, _explain(r)) for r in state.rounds),
-            finished=phase.kind == "over",
-            winners=phase.players if phase.kind == "over" else (),
-            pending={"reason": "tie", "players": list(phase.players)} if phase.kind == "tie" else None,
-        )
-
-    def review(self, state: engine.State) -> list[Flag]:
-        return referee.review(state)
-
-    def prompt(self, state: engine.State) -> Prompt:
-        return _prompt(state)
-
-    def describe(self, event: Event, players: Sequence[str]) -> Text:
-        return _describe(event, players)
+        return phase_standings(self.slug, state, tuple(Round(r.points, _explain(r)) for r in state.rounds))
 
     def panel(self, state: engine.State) -> Panel:
         """The turn timer and the Respect timer (the phone's part during play), with the round and its dealer."""
@@ -83,12 +40,6 @@ class HoodPolitix(GameBase):
                 "penalty_cards": state.options.penalty_cards,
             },
         )
-
-    def stat_info(self) -> Sequence[StatInfo]:
-        return STAT_INFO
-
-    def stats(self, state: engine.State) -> Mapping[str, Mapping[str, int]]:
-        return _stats(state)
 
 
 def _explain(record: engine.RoundResult) -> Text:

@@ -12,13 +12,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
 
-from games.base import InvalidEvent, shown
+from games.base import shown
 from games.cards import CardError
 from games.hood_politix.dispute import Play
 from games.hood_politix.events import Dispute, Event, Penalty, Round
 from games.hood_politix.notation import HoodCard
 from games.hood_politix.options import Options
-from games.text import T, Text
+from games.replay import fold, refusal
+from games.text import T
 
 
 @dataclass(frozen=True)
@@ -84,23 +85,13 @@ def replay(players: Sequence[str], options: Options, events: Sequence[Event]) ->
 
 def resume(state: State, events: Sequence[Event], start: int) -> State:
     """The state after `events` more, the first of them at index `start` of the table's events."""
-    fold = _Fold(state)
-    for index, event in enumerate(events, start):
-        try:
-            fold.apply(index, event)
-        except InvalidEvent as exc:
-            raise exc.at(index) from None
-    return fold.state()
+    return fold(_Fold(state), events, start)
 
 
 @lru_cache(maxsize=4096)
 def read_card(colours: tuple[str, ...], text: str) -> HoodCard:
     """A card of a box with these colours; a long game names the same few dozen cards again and again."""
     return Options(colours=colours).notation.parse(text)
-
-
-def _fail(message: str | Text) -> InvalidEvent:
-    return InvalidEvent(None, message)
 
 
 class _Fold:
@@ -130,7 +121,7 @@ class _Fold:
 
     def apply(self, index: int, event: Event) -> None:
         if self.phase.kind == "over":
-            raise _fail(
+            raise refusal(
                 T(
                     "the game is over (%(names)s won after %(n)d rounds); nothing more can be recorded",
                     names=" & ".join(self.phase.players),
@@ -148,17 +139,17 @@ class _Fold:
 
     def _seated(self, name: str, what: str) -> None:
         if name not in self.players:
-            raise _fail(T("%(what)s %(name)s is not at this table", what=what, name=shown(name)))
+            raise refusal(T("%(what)s %(name)s is not at this table", what=what, name=shown(name)))
 
     def _round(self, index: int, event: Round) -> None:
         for name in event.order:
             self._seated(name, "order:")
         twice = next((n for i, n in enumerate(event.order) if n in event.order[:i]), None)
         if twice is not None:
-            raise _fail(T("the order names %(name)s twice: every player goes out once", name=twice))
+            raise refusal(T("the order names %(name)s twice: every player goes out once", name=twice))
         missing = [p for p in self.players if p not in event.order]
         if missing:
-            raise _fail(
+            raise refusal(
                 T(
                     "the order leaves out %(names)s: it lists every player once, the loser of the one-on-one last",
                     names=", ".join(missing),
@@ -189,7 +180,7 @@ class _Fold:
             try:
                 cards.append(read_card(self.options.colours, text))
             except CardError as exc:
-                raise _fail(T("%(what)s: %(why)s", what=what, why=exc.text)) from None
+                raise refusal(T("%(what)s: %(why)s", what=what, why=exc.text)) from None
         play = Play(
             event.player,
             cards[0],

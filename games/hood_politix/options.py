@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from games.base import InvalidOptions, OptionInfo, gettext_noop, shown, whole_number_in
+from games.base import InvalidOptions, OptionInfo, gettext_noop
 from games.hood_politix.notation import HOOD_COLOURS, HoodNotation
+from games.options import read_values, written
 from games.text import T
 
-TIE_RULES = ("shared", "extra-round")
 # The seed asks for at least three rounds; 100 is far beyond any evening and keeps replays small.
 NUMBER_RANGES: dict[str, tuple[int, int]] = {"rounds": (3, 100), "hand_size": (5, 7), "penalty_cards": (1, 20)}
 MAX_COLOURS = 12
@@ -39,44 +39,9 @@ _DEFAULTS = Options()
 
 def read_options(raw: Mapping[str, Any], players: Sequence[str]) -> Options:
     """Options from a table file's `options` object; InvalidOptions names the bad one."""
-    known = {f.name for f in fields(Options)}
-    values: dict[str, Any] = {}
-    for name, value in raw.items():
-        if name not in known:
-            raise InvalidOptions(T("unknown option %(name)s", name=shown(name)))
-        values[name] = _read_one(name, value)
-    options = Options(**values)
+    options = Options(**read_values(raw, OPTION_INFO, {"colours": _colours}))
     options.notation  # noqa: B018 -- raises InvalidOptions for colours no table can use
     return options
-
-
-def _read_one(name: str, value: Any) -> Any:
-    default = getattr(_DEFAULTS, name)
-    if name == "colours":
-        return _colours(value)
-    if isinstance(default, bool):
-        if not isinstance(value, bool):
-            raise InvalidOptions(T("%(name)s must be true or false, not %(value)s", name=name, value=shown(value)))
-        return value
-    if isinstance(default, int):
-        low, high = NUMBER_RANGES[name]
-        if not whole_number_in(value, low, high):
-            raise InvalidOptions(
-                T(
-                    "%(name)s must be a whole number from %(low)d to %(high)d, not %(value)s",
-                    name=name,
-                    low=low,
-                    high=high,
-                    value=shown(value),
-                )
-            )
-        return value
-    if value not in TIE_RULES:
-        allowed = ", ".join(f'"{c}"' for c in TIE_RULES)
-        raise InvalidOptions(
-            T("%(name)s must be one of %(allowed)s, not %(value)s", name=name, allowed=allowed, value=shown(value))
-        )
-    return value
 
 
 def _colours(value: Any) -> tuple[str, ...]:
@@ -91,12 +56,7 @@ def _colours(value: Any) -> tuple[str, ...]:
 
 def options_dict(options: Options) -> dict[str, Any]:
     """Only what differs from the defaults, in FORMAT.md's shape."""
-    out: dict[str, Any] = {}
-    for f in fields(Options):
-        value = getattr(options, f.name)
-        if value != getattr(_DEFAULTS, f.name):
-            out[f.name] = list(value) if f.name == "colours" else value
-    return out
+    return written(options, _DEFAULTS)
 
 
 OPTION_INFO: tuple[OptionInfo, ...] = (

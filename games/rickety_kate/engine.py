@@ -7,9 +7,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from games.base import InvalidEvent, InvalidOptions, shown
+from games.base import InvalidOptions, shown
 from games.cards import Card
 from games.players import left_of
+from games.replay import fold, refusal
 from games.rickety_kate.deck import Deck, deck_for
 from games.rickety_kate.events import Deal, Event, Hand, Pass, Penalty, Trick
 from games.rickety_kate.options import Options
@@ -115,25 +116,12 @@ class State:
 
 
 def replay(players: Sequence[str], options: Options, events: Sequence[Event]) -> State:
-    return _fold(_Replay(tuple(players), options), events, 0)
+    return fold(_Replay(tuple(players), options), events, 0)
 
 
 def resume(state: State, events: Sequence[Event], start: int) -> State:
     """The state after `events` more, the first of them at index `start` of the table's events."""
-    return _fold(_Replay.from_state(state), events, start)
-
-
-def _fold(builder: _Replay, events: Sequence[Event], start: int) -> State:
-    for index, event in enumerate(events, start):
-        try:
-            builder.apply(index, event)
-        except InvalidEvent as exc:
-            raise exc.at(index) from None
-    return builder.state()
-
-
-def _fail(message: str | Text) -> InvalidEvent:
-    return InvalidEvent(None, message)
+    return fold(_Replay.from_state(state), events, start)
 
 
 class _Replay:
@@ -202,7 +190,7 @@ class _Replay:
         phase = self.phases[-1]
         if phase.kind == "over":
             won = _and(phase.players, commas=False)
-            raise _fail(T("the game is over (%(names)s won); nothing more can be played at this table", names=won))
+            raise refusal(T("the game is over (%(names)s won); nothing more can be played at this table", names=won))
         return phase.players if phase.kind == "tie" else self.players
 
     def _next_dealer(self) -> str:
@@ -221,7 +209,7 @@ class _Replay:
         try:
             deck = deck_for(self.options, len(active), len(self.players))
         except InvalidOptions as exc:
-            raise _fail(exc.message) from None
+            raise refusal(exc.message) from None
         hand = HandPlay(
             number=number,
             dealer=dealer,
@@ -238,11 +226,11 @@ class _Replay:
 
     def _seat(self, name: str, hand: HandPlay | None = None) -> str:
         if name not in self.players:
-            raise _fail(
+            raise refusal(
                 T("%(name)s is not at this table (players: %(players)s)", name=shown(name), players=join(self.players))
             )
         if hand is not None and name not in hand.players:
-            raise _fail(T("%(name)s sits out this playoff hand", name=name))
+            raise refusal(T("%(name)s sits out this playoff hand", name=name))
         return name
 
     # -- events --------------------------------------------------------------------------------
@@ -250,7 +238,7 @@ class _Replay:
     def _deal(self, event: Deal) -> None:
         self._seat(event.dealer)
         if self.hand is not None and self.tricks:
-            raise _fail(
+            raise refusal(
                 T(
                     "hand %(hand)d is being played (%(tricks)d tricks so far); finish it before a new deal",
                     hand=self.hand.number,
@@ -266,11 +254,11 @@ class _Replay:
     def _pass(self, index: int, event: Pass) -> None:
         hand = self.hand or self._start()
         if self.tricks:
-            raise _fail(
+            raise refusal(
                 T("cards are passed before the first trick, and hand %(hand)d has tricks already", hand=hand.number)
             )
         if hand.passes is not None:
-            raise _fail(
+            raise refusal(
                 T("hand %(hand)d already has its passed cards; undo them to record them again", hand=hand.number)
             )
         for player, cards in event.cards.items():
@@ -285,7 +273,7 @@ class _Replay:
         number = len(self.tricks) + 1
         self._seat(event.leader, hand)
         if len(event.cards) != len(hand.players):
-            raise _fail(
+            raise refusal(
                 T(
                     "trick %(trick)d has %(cards)d cards, but %(players)d players play",
                     trick=number,
@@ -297,7 +285,7 @@ class _Replay:
             self._in_deck(card, hand.deck)
         last = number == hand.deck.hand_size
         if event.moon is not None and not last:
-            raise _fail(T("the moon choice belongs on the hand's last trick, not trick %(trick)d", trick=number))
+            raise refusal(T("the moon choice belongs on the hand's last trick, not trick %(trick)d", trick=number))
         start = hand.players.index(event.leader)
         order = hand.players[start:] + hand.players[:start]
         winner = trick_winner(event.cards, order, self.options.double_deck, last)
@@ -308,7 +296,7 @@ class _Replay:
 
     def _hand(self, event: Hand) -> None:
         if self.hand is not None and self.tricks:
-            raise _fail(
+            raise refusal(
                 T(
                     "hand %(hand)d is being recorded trick by trick (%(done)d of %(tricks)d tricks); finish its "
                     "tricks or undo them first",
@@ -322,10 +310,10 @@ class _Replay:
         for player in event.hearts:
             self._seat(player)
             if event.hearts[player] and player not in hand.players:
-                raise _fail(T("%(name)s sits out this playoff hand and cannot take hearts", name=player))
+                raise refusal(T("%(name)s sits out this playoff hand and cannot take hearts", name=player))
         hearts = Counter({p: event.hearts.get(p, 0) for p in hand.players})
         if sum(hearts.values()) != deck.hearts:
-            raise _fail(
+            raise refusal(
                 T(
                     "the hearts add up to %(sum)d, but %(hearts)d are in play",
                     sum=sum(hearts.values()),
@@ -337,16 +325,16 @@ class _Replay:
         wanted = set(self.options.bonus_cards)
         for card in event.bonus:
             if card not in wanted:
-                raise _fail(T("%(card)s is not a bonus card at this table", card=card.pretty()))
+                raise refusal(T("%(card)s is not a bonus card at this table", card=card.pretty()))
         for card in self.options.bonus_cards:
             if card not in event.bonus:
-                raise _fail(T("who took the %(card)s? a hand needs its bonus cards", card=card.pretty()))
+                raise refusal(T("who took the %(card)s? a hand needs its bonus cards", card=card.pretty()))
             bonus.update(self._takers(event.bonus[card], deck.counts[card], card.pretty(), hand))
         self._finish(hand, hearts, ladies, bonus, event.moon)
 
     def _takers(self, names: tuple[str, ...], copies: int, what: str | Text, hand: HandPlay) -> tuple[str, ...]:
         if len(names) != copies:
-            raise _fail(
+            raise refusal(
                 T(
                     "%(what)s was taken %(copies)d times in this hand: name %(copies)d player(s), not %(names)d",
                     what=what,
@@ -378,12 +366,12 @@ class _Replay:
         during a playoff for a player who sits it out."""
         phase = self.phases[-1]
         if phase.kind == "over":
-            raise _fail(
+            raise refusal(
                 T("the game is over (%(names)s won); no penalty can be added after the end", names=_and(phase.players))
             )
         playing = self.hand.players if self.hand is not None else phase.players if phase.kind == "tie" else ()
         if playing and player not in playing:
-            raise _fail(
+            raise refusal(
                 T(
                     "%(name)s sits out the playoff (%(names)s play it) and cannot be given a penalty",
                     name=player,
@@ -393,7 +381,9 @@ class _Replay:
 
     def _in_deck(self, card: Card, deck: Deck) -> None:
         if card not in deck:
-            raise _fail(T("%(card)s is not in the deck with %(players)d players", card=str(card), players=deck.players))
+            raise refusal(
+                T("%(card)s is not in the deck with %(players)d players", card=str(card), players=deck.players)
+            )
 
     # -- finishing a hand ---------------------------------------------------------------------------
 
@@ -409,15 +399,15 @@ class _Replay:
         rule = self.options.moon
         if shooter is None or rule == "none":
             if choice is not None:
-                raise _fail(T("nobody shot the moon that counts, so there is no moon choice to make"))
+                raise refusal(T("nobody shot the moon that counts, so there is no moon choice to make"))
             return None
         points = play.deck.penalty_points
         if rule == "old":
             if choice is not None:
-                raise _fail(T("under the old moon rule the shooter has no choice to make; leave moon out"))
+                raise refusal(T("under the old moon rule the shooter has no choice to make; leave moon out"))
             return "add"
         if choice is None:
-            raise _fail(
+            raise refusal(
                 T(
                     '%(name)s shot the moon: choose "add" (%(points)d to everyone else) or "subtract" (%(points)d off '
                     "%(name)s's score)",
@@ -449,7 +439,7 @@ def _no_card_passed_twice(event: Pass, hand: HandPlay) -> None:
                 by = T("by %(names)s", names=_and(names))
             else:
                 by = T("both by %(name)s", name=who[0]) if len(who) == 2 else T("all by %(name)s", name=who[0])
-            raise _fail(
+            raise refusal(
                 T(
                     "%(card)s is passed %(times)s (%(by)s), but the deck has %(copies)s",
                     card=card.pretty(),

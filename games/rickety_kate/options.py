@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
-from games.base import InvalidOptions, OptionInfo, gettext_noop, shown, whole_number_in
+from games.base import InvalidOptions, OptionInfo, gettext_noop
 from games.cards import CARDS, Card, CardError, parse_card
+from games.options import read_values, written
 from games.rickety_kate.events import PENALTY_POINTS
 from games.text import T
-
-MOON_RULES = ("old", "new", "none")
-PASSING_RULES = ("rotate", "left", "right", "none")
-TIE_RULES = ("playoff", "shared")
 
 
 @dataclass(frozen=True)
@@ -49,7 +46,6 @@ class Options:
 
 # The seed plays with 3 to 6 on one deck, whatever cards come out; 7 or 8 sit only with the double deck.
 SINGLE_DECK_SEATS = 6
-_CHOICES: dict[str, tuple[str, ...]] = {"moon": MOON_RULES, "passing": PASSING_RULES, "tie": TIE_RULES}
 # What a number option can mean at a real table. A hand costs at most 52 points (two decks), so a game to
 # 10,000 is hundreds of hands; a revoke costs what a penalty can (events.PENALTY_POINTS).
 NUMBER_RANGES: dict[str, tuple[int, int]] = {"end_score": (1, 10_000), "revoke_points": PENALTY_POINTS}
@@ -58,54 +54,21 @@ _DEFAULTS = Options()
 
 def read_options(raw: Mapping[str, Any], players: Sequence[str]) -> Options:
     """Options from a table file's `options` object; InvalidOptions names the bad one."""
-    known = {f.name for f in fields(Options)}
-    values: dict[str, Any] = {}
-    for name, value in raw.items():
-        if name not in known:
-            raise InvalidOptions(T("unknown option %(name)s", name=shown(name)))
-        values[name] = _read_one(name, value)
-    options = Options(**values)
+    options = Options(**read_values(raw, OPTION_INFO, {"removed": _removed}))
     _check_together(options, len(players))
     return options
 
 
-def _read_one(name: str, value: Any) -> Any:
-    default = getattr(_DEFAULTS, name)
-    if name == "removed":
-        if not isinstance(value, list):
-            raise InvalidOptions(T('removed must be a list of cards, like ["2S"]'))
-        try:
-            cards = tuple(parse_card(v) for v in value)
-        except CardError as exc:
-            raise InvalidOptions(T("removed: %(why)s", why=exc.text)) from None
-        if len(set(cards)) != len(cards):
-            raise InvalidOptions(T("removed names a card twice"))
-        return cards
-    if isinstance(default, bool):
-        if not isinstance(value, bool):
-            raise InvalidOptions(T("%(name)s must be true or false, not %(value)s", name=name, value=shown(value)))
-        return value
-    if isinstance(default, int):
-        if type(value) is not int:
-            raise InvalidOptions(T("%(name)s must be a whole number, not %(value)s", name=name, value=shown(value)))
-        low, high = NUMBER_RANGES[name]
-        if not whole_number_in(value, low, high):
-            raise InvalidOptions(
-                T(
-                    "%(name)s must be from %(low)d to %(high)d, not %(value)s",
-                    name=name,
-                    low=low,
-                    high=high,
-                    value=shown(value),
-                )
-            )
-        return value
-    if value not in _CHOICES[name]:
-        allowed = ", ".join(f'"{c}"' for c in _CHOICES[name])
-        raise InvalidOptions(
-            T("%(name)s must be one of %(allowed)s, not %(value)s", name=name, allowed=allowed, value=shown(value))
-        )
-    return value
+def _removed(value: Any) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise InvalidOptions(T('removed must be a list of cards, like ["2S"]'))
+    try:
+        cards = tuple(parse_card(v) for v in value)
+    except CardError as exc:
+        raise InvalidOptions(T("removed: %(why)s", why=exc.text)) from None
+    if len(set(cards)) != len(cards):
+        raise InvalidOptions(T("removed names a card twice"))
+    return cards
 
 
 def _check_together(options: Options, seats: int) -> None:
@@ -131,12 +94,7 @@ def _check_together(options: Options, seats: int) -> None:
 
 def options_dict(options: Options) -> dict[str, Any]:
     """Only what differs from the defaults, in FORMAT.md's shape."""
-    out: dict[str, Any] = {}
-    for f in fields(Options):
-        value = getattr(options, f.name)
-        if value != getattr(_DEFAULTS, f.name):
-            out[f.name] = [str(c) for c in value] if f.name == "removed" else value
-    return out
+    return written(options, _DEFAULTS, {"removed": lambda cards: [str(c) for c in cards]})
 
 
 OPTION_INFO: tuple[OptionInfo, ...] = (

@@ -5,14 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Flag, GameBase, OptionInfo, Panel, Prompt, Round, Standings, StatInfo, gettext_noop
-from games.text import Text
-from games.white_hat import engine, referee
-from games.white_hat.describe import describe as _describe
-from games.white_hat.events import Event, parse_event
-from games.white_hat.options import OPTION_INFO, Options, options_dict, read_options
+from games.base import GameBase, Panel, Round, Standings, StatInfo, gettext_noop
+from games.white_hat import describe, engine, events, options, prompt, referee
 from games.white_hat.prompt import board_view
-from games.white_hat.prompt import prompt as _prompt
 
 STATS = (
     StatInfo("pursuit", gettext_noop("Pursuit points per round"), per="rounds"),
@@ -30,24 +25,7 @@ class WhiteHat(GameBase):
     row_label = gettext_noop("Round")
     rule_ids = tuple(referee.RULES)
     web = "companion.entries.white_hat"
-
-    def options(self, raw: Mapping[str, Any], players: Sequence[str]) -> Options:
-        return read_options(raw, players)
-
-    def option_info(self) -> Sequence[OptionInfo]:
-        return OPTION_INFO
-
-    def options_dict(self, options: Options) -> dict[str, Any]:
-        return options_dict(options)
-
-    def parse(self, raw: Any) -> Event:
-        return parse_event(raw)
-
-    def replay(self, players: Sequence[str], options: Options, events: Sequence[Event]) -> engine.State:
-        return engine.replay(players, options, events)
-
-    def resume(self, state: engine.State, events: Sequence[Event], start: int) -> engine.State:
-        return engine.resume(state, events, start)
+    modules = (options, events, engine, prompt, describe, referee)
 
     def standings(self, state: engine.State) -> Standings:
         return Standings(
@@ -58,15 +36,6 @@ class WhiteHat(GameBase):
             winners=state.winners,
         )
 
-    def review(self, state: engine.State) -> list[Flag]:
-        return referee.review(state)
-
-    def prompt(self, state: engine.State) -> Prompt:
-        return _prompt(state)
-
-    def describe(self, event: Event, players: Sequence[str]) -> Text:
-        return _describe(event, players)
-
     def panel(self, state: engine.State) -> Panel:
         """The score track (every marker only ever moves forward under the default) and, with a board, the
         board with its pawns."""
@@ -75,7 +44,7 @@ class WhiteHat(GameBase):
             {
                 "players": list(state.players),
                 "track": track(state),
-                "board": board_view(state, frozenset(m["to"] for m in _prompt(state).details.get("moves", ()))),
+                "board": board_view(state, frozenset(m["to"] for m in prompt.prompt(state).details.get("moves", ()))),
             },
         )
 

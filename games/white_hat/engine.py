@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import NamedTuple
 
-from games.base import Flag, InvalidEvent
+from games.base import Flag
 from games.players import left_of
+from games.replay import fold, refusal
 from games.text import T, Text, join
 from games.white_hat.board import Board
 from games.white_hat.events import HAT_RANK, NOTATION, Event, FieldChange, Move, Play, RoundEnd, RoundStart, Trick
@@ -136,24 +137,11 @@ def start_pawns(players: Sequence[str], board: Board | None) -> dict[Pawn, int]:
 
 
 def replay(players: Sequence[str], options: Options, events: Sequence[Event]) -> State:
-    return _fold(_Replay(tuple(players), options), events, 0)
+    return fold(_Replay(tuple(players), options), events, 0)
 
 
 def resume(state: State, events: Sequence[Event], start: int) -> State:
-    return _fold(_Replay.from_state(state), events, start)
-
-
-def _fold(builder: _Replay, events: Sequence[Event], start: int) -> State:
-    for index, event in enumerate(events, start):
-        try:
-            builder.apply(index, event)
-        except InvalidEvent as exc:
-            raise exc.at(index) from None
-    return builder.state()
-
-
-def _fail(message: str | Text) -> InvalidEvent:
-    return InvalidEvent(None, message)
+    return fold(_Replay.from_state(state), events, start)
 
 
 class _Replay:
@@ -227,7 +215,7 @@ class _Replay:
 
     def apply(self, index: int, event: Event) -> None:
         if self.finished:
-            raise _fail(T("the game is over: a pawn reached the goal; nothing more can be recorded at this table"))
+            raise refusal(T("the game is over: a pawn reached the goal; nothing more can be recorded at this table"))
         match event:
             case Trick():
                 self._trick(index, event)
@@ -242,7 +230,7 @@ class _Replay:
 
     def _seat(self, name: str) -> str:
         if name not in self.players:
-            raise _fail(T("%(name)s is not at this table", name=name))
+            raise refusal(T("%(name)s is not at this table", name=name))
         return name
 
     def _flag(self, index: int, player: str, rule: str, message: Text) -> None:
@@ -252,7 +240,7 @@ class _Replay:
 
     def _round_start(self, event: RoundStart) -> None:
         if self.round is not None:
-            raise _fail(T("round %(n)d has not ended yet: record its round_end first", n=self.round.number))
+            raise refusal(T("round %(n)d has not ended yet: record its round_end first", n=self.round.number))
         dealer = self._seat(event.dealer) if event.dealer else self.next_dealer
         hat = self._seat(event.hat) if event.hat else None
         self._open(dealer, hat)
@@ -314,7 +302,7 @@ class _Replay:
                 continue
             card = WhiteHatCard(rank)
             if n > NOTATION.copies(card):
-                raise _fail(
+                raise refusal(
                     T(
                         "the hands left and the cards played this round hold %(n)d copies of %(card)s, but the box "
                         "holds only %(copies)d",
@@ -381,7 +369,7 @@ class _Replay:
                 self._seat(name)
             return {p: sum(event.fields.get(p, (0, 0))) for p in self.players}
         if self.board is None:
-            raise _fail(
+            raise refusal(
                 T(
                     "round_end needs fields (the values under each player's two pawns): this table has no board to "
                     "read them from"
@@ -412,9 +400,9 @@ class _Replay:
             self._wrong_players(event)
         hat = event.hat
         if hat and event.taken is None:
-            raise _fail(T("the White Hat was played: say what its winner took back (taken)"))
+            raise refusal(T("the White Hat was played: say what its winner took back (taken)"))
         if not hat and event.taken is not None:
-            raise _fail(T("taken belongs only to a trick with the White Hat in it"))
+            raise refusal(T("taken belongs only to a trick with the White Hat in it"))
         number = len(self.tricks) + 1
         self._check_turns(index, event, play, number, in_order)
         won = plays[winner(event, self.options)].player
@@ -434,10 +422,10 @@ class _Replay:
         seen: set[str] = set()
         for p in event.plays:
             if self._seat(p.player) in seen:
-                raise _fail(T("%(name)s plays twice in one trick", name=p.player))
+                raise refusal(T("%(name)s plays twice in one trick", name=p.player))
             seen.add(p.player)
         missing = [p for p in self.players if p not in seen]
-        raise _fail(T("every player plays to each trick; %(names)s did not", names=join(missing)))
+        raise refusal(T("every player plays to each trick; %(names)s did not", names=join(missing)))
 
     def _check_turns(self, index: int, event: Trick, play: _Round, number: int, in_order: bool) -> None:
         leader = event.plays[0].player
@@ -523,7 +511,7 @@ class _Replay:
 
     def _board(self, what: str) -> Board:
         if self.board is None:
-            raise _fail(T("a %(what)s event needs the table's board (the board option)", what=what))
+            raise refusal(T("a %(what)s event needs the table's board (the board option)", what=what))
         return self.board
 
     def _move(self, index: int, event: Move) -> None:
@@ -532,7 +520,7 @@ class _Replay:
         self._seat(event.player)
         self._seat(event.owner)
         if event.to >= len(board.fields):
-            raise _fail(T("the board has no field %(n)d (it has %(count)d)", n=event.to, count=len(board.fields)))
+            raise refusal(T("the board has no field %(n)d (it has %(count)d)", n=event.to, count=len(board.fields)))
         pawn = (event.owner, event.pawn)
         here = self.pawns[pawn]
         others = [spot for key, spot in self.pawns.items() if key != pawn]
@@ -650,7 +638,7 @@ class _Replay:
         play = self._open()
         self._seat(event.player)
         if event.field >= len(board.fields):
-            raise _fail(T("the board has no field %(n)d (it has %(count)d)", n=event.field, count=len(board.fields)))
+            raise refusal(T("the board has no field %(n)d (it has %(count)d)", n=event.field, count=len(board.fields)))
         ability = play.ability
         old = self.values[event.field]
         name = board.fields[event.field].name

@@ -3,25 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from games.base import InvalidOptions, OptionInfo, gettext_noop, shown, whole_number_in
+from games.options import read_values, written
 from games.text import T
 from games.white_hat.board import Board, read_board
 from games.white_hat.notation import DEFAULT_PURSUIT, WHITE_HAT_FACES
 
 PURSUIT_VALUES = (0, 20)  # printed values run from 0 to 5
 WILD_SET_VALUES = (1, 99)
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "floor": ("round", "none"),
-    "first_lead": ("right-of-hat", "any"),
-    "hat_ties": ("later", "earlier"),
-    "hat_take": ("non-wild", "any"),
-    "opponent_pawns": ("negative", "any"),
-    "tie": ("shared",),
-}
 
 
 @dataclass(frozen=True)
@@ -42,38 +35,7 @@ _DEFAULTS = Options()
 
 def read_options(raw: Mapping[str, Any], players: Sequence[str]) -> Options:
     """Options from a table file's `options` object; InvalidOptions names the bad one."""
-    known = {f.name for f in fields(Options)}
-    values: dict[str, Any] = {}
-    for name, value in raw.items():
-        if name not in known:
-            raise InvalidOptions(T("unknown option %(name)s", name=shown(name)))
-        values[name] = _read_one(name, value)
-    return Options(**values)
-
-
-def _read_one(name: str, value: Any) -> Any:
-    if name == "pursuit":
-        return _pursuit(value)
-    if name == "board":
-        return read_board(value)
-    if name == "wild_set":
-        low, high = WILD_SET_VALUES
-        if not whole_number_in(value, low, high):
-            raise InvalidOptions(
-                T(
-                    "wild_set must be a whole number from %(low)d to %(high)d, not %(value)s",
-                    low=low,
-                    high=high,
-                    value=shown(value),
-                )
-            )
-        return value
-    if value not in _CHOICES[name]:
-        allowed = ", ".join(f'"{c}"' for c in _CHOICES[name])
-        raise InvalidOptions(
-            T("%(name)s must be one of %(allowed)s, not %(value)s", name=name, allowed=allowed, value=shown(value))
-        )
-    return value
+    return Options(**read_values(raw, OPTION_INFO, {"pursuit": _pursuit, "board": read_board}))
 
 
 def _pursuit(value: Any) -> Mapping[str, int]:
@@ -101,18 +63,7 @@ def _pursuit(value: Any) -> Mapping[str, int]:
 
 def options_dict(options: Options) -> dict[str, Any]:
     """Only what differs from the defaults, in FORMAT.md's shape (the whole pursuit table once it differs)."""
-    out: dict[str, Any] = {}
-    for f in fields(Options):
-        value = getattr(options, f.name)
-        if value == getattr(_DEFAULTS, f.name):
-            continue
-        if f.name == "pursuit":
-            out[f.name] = dict(value)
-        elif f.name == "board":
-            out[f.name] = value.as_list()
-        else:
-            out[f.name] = value
-    return out
+    return written(options, _DEFAULTS, {"board": Board.as_list})
 
 
 OPTION_INFO: tuple[OptionInfo, ...] = (

@@ -113,7 +113,7 @@ def test_options_double_deck_with_six_players_deals_evenly() -> None:
 def test_options_numbers_are_bounded_to_what_a_table_can_mean(name: str, bad: int, good: int) -> None:
     """Options: end_score is 1 to 10000 and revoke_points 1 to 1000; the message names the range."""
     assert getattr(options(**{name: good}), name) == good
-    with pytest.raises(InvalidOptions, match=f"{name} must be from 1 to"):
+    with pytest.raises(InvalidOptions, match=f"{name} must be a whole number from 1 to"):
         options(**{name: bad})
 
 

@@ -42,10 +42,10 @@ def test_two_penalties_of_4300_nines_are_refused_before_any_sum() -> None:
 @pytest.mark.parametrize(
     ("options", "words"),
     [
-        ({"end_score": int(NINES)}, "end_score must be from 1 to 10000"),
-        ({"end_score": 10_001}, "end_score must be from 1 to 10000"),
-        ({"revoke_points": 1001}, "revoke_points must be from 1 to 1000"),
-        ({"revoke_points": -(10**300)}, "revoke_points must be from 1 to 1000"),
+        ({"end_score": int(NINES)}, "end_score must be a whole number from 1 to 10000"),
+        ({"end_score": 10_001}, "end_score must be a whole number from 1 to 10000"),
+        ({"revoke_points": 1001}, "revoke_points must be a whole number from 1 to 1000"),
+        ({"revoke_points": -(10**300)}, "revoke_points must be a whole number from 1 to 1000"),
     ],
     ids=["end-4300-nines", "end-10001", "revoke-1001", "revoke--10**300"],
 )

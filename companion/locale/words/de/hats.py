@@ -66,7 +66,6 @@ WORDS = {
     'types must be a list of names, like ["red", "blue"]': 'types muss eine Liste von Namen sein, wie ["red", "blue"]',
     "table_values must be a list of whole numbers from %(low)d to %(high)d": "table_values muss eine Liste ganzer Zahlen von %(low)d bis %(high)d sein",
     "table_values must go up strictly from position 1, like [1, 2, 3, 4, 5, 6]": "table_values muss ab Platz 1 streng steigen, wie [1, 2, 3, 4, 5, 6]",
-    "%(name)s must be a whole number from %(low)d to %(high)d, not %(value)s": "%(name)s muss eine ganze Zahl von %(low)d bis %(high)d sein, nicht %(value)s",
     "who swaps": "wer tauscht",
     "the card put on the tea table": "die auf den Teetisch gelegte Karte",
     "The position": "Der Platz",

@@ -135,7 +135,6 @@ WORDS = {
     "fields of %(name)s must be two values from %(low)d to %(high)d, not %(value)s": "fields von %(name)s müssen zwei Werte von %(low)d bis %(high)d sein, nicht %(value)s",
     "round_end needs fields (the values under each player's two pawns): this table has no board to read them from": "round_end braucht fields (die Werte unter den zwei Figuren jeder Person): dieser Tisch hat keinen Spielplan, aus dem sie sich lesen ließen",
     # options
-    "wild_set must be a whole number from %(low)d to %(high)d, not %(value)s": "wild_set muss eine ganze Zahl von %(low)d bis %(high)d sein, nicht %(value)s",
     'pursuit must map cards to values, like {"13": 3, "joker": 4}': 'pursuit muss Karten Werte zuordnen, etwa {"13": 3, "joker": 4}',
     "pursuit: %(card)s is not a White Hat card (1 to 13, joker, hat)": "pursuit: %(card)s ist keine White-Hat-Karte (1 bis 13, joker, hat)",
     "pursuit of %(card)s must be from %(low)d to %(high)d, not %(value)s": "pursuit von %(card)s muss zwischen %(low)d und %(high)d liegen, nicht %(value)s",

@@ -53,7 +53,6 @@ WORDS = {
     'types must be a list of names, like ["red", "blue"]': 'types debe ser una lista de nombres, p. ej. ["red", "blue"]',
     "table_values must be a list of whole numbers from %(low)d to %(high)d": "table_values debe ser una lista de enteros de %(low)d a %(high)d",
     "table_values must go up strictly from position 1, like [1, 2, 3, 4, 5, 6]": "table_values debe subir estrictamente desde la posición 1, p. ej. [1, 2, 3, 4, 5, 6]",
-    "%(name)s must be a whole number from %(low)d to %(high)d, not %(value)s": "%(name)s debe ser un entero de %(low)d a %(high)d, no %(value)s",
     "%(name)s's turn, %(n)d of %(of)d.": "Turno de %(name)s, %(n)d de %(of)d.",
     "Lay out the tea table: %(n)d cards from position 1 up, and who starts.": "Prepara la mesa de té: %(n)d cartas desde la posición 1, y quién empieza.",
     "Every player has had eight turns: reveal the favourites (%(names)s).": "Todos han jugado sus ocho turnos: toca enseñar los favoritos (%(names)s).",

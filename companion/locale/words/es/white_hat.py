@@ -127,7 +127,6 @@ WORDS = {
     'fields must map players to the values under their two pawns, like {"Ana": [2, -1]}': 'fields debe asignar a cada jugador los valores bajo sus dos fichas, p. ej. {"Ana": [2, -1]}',
     "fields of %(name)s must be two values from %(low)d to %(high)d, not %(value)s": "fields de %(name)s debe ser dos valores de %(low)d a %(high)d, no %(value)s",
     "round_end needs fields (the values under each player's two pawns): this table has no board to read them from": "round_end necesita fields (los valores bajo las dos fichas de cada jugador): esta mesa no tiene tablero del que leerlos",
-    "wild_set must be a whole number from %(low)d to %(high)d, not %(value)s": "wild_set debe ser un entero de %(low)d a %(high)d, no %(value)s",
     'pursuit must map cards to values, like {"13": 3, "joker": 4}': 'pursuit debe asignar valores a las cartas, p. ej. {"13": 3, "joker": 4}',
     "pursuit: %(card)s is not a White Hat card (1 to 13, joker, hat)": "pursuit: %(card)s no es una carta de White Hat (1 a 13, joker, hat)",
     "pursuit of %(card)s must be from %(low)d to %(high)d, not %(value)s": "pursuit de %(card)s debe estar entre %(low)d y %(high)d, no %(value)s",

@@ -53,7 +53,6 @@ WORDS = {
     'types must be a list of names, like ["red", "blue"]': 'types doit être une liste de noms, par ex. ["red", "blue"]',
     "table_values must be a list of whole numbers from %(low)d to %(high)d": "table_values doit être une liste d'entiers de %(low)d à %(high)d",
     "table_values must go up strictly from position 1, like [1, 2, 3, 4, 5, 6]": "table_values doit monter strictement à partir de la position 1, par ex. [1, 2, 3, 4, 5, 6]",
-    "%(name)s must be a whole number from %(low)d to %(high)d, not %(value)s": "%(name)s doit être un entier de %(low)d à %(high)d, pas %(value)s",
     "%(name)s's turn, %(n)d of %(of)d.": "Au tour de %(name)s, %(n)d sur %(of)d.",
     "Lay out the tea table: %(n)d cards from position 1 up, and who starts.": "Installez le plateau de thé\xa0: %(n)d cartes à partir de la position 1, et qui commence.",
     "Every player has had eight turns: reveal the favourites (%(names)s).": "Chacun a joué ses huit tours\xa0: montrez les préférés (%(names)s).",

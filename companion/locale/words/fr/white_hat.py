@@ -127,7 +127,6 @@ WORDS = {
     'fields must map players to the values under their two pawns, like {"Ana": [2, -1]}': 'fields doit associer à chaque joueur les valeurs sous ses deux pions, par ex. {"Ana": [2, -1]}',
     "fields of %(name)s must be two values from %(low)d to %(high)d, not %(value)s": "fields de %(name)s doit être deux valeurs de %(low)d à %(high)d, pas %(value)s",
     "round_end needs fields (the values under each player's two pawns): this table has no board to read them from": "round_end a besoin de fields (les valeurs sous les deux pions de chaque joueur)\xa0: cette table n'a pas de plateau où les lire",
-    "wild_set must be a whole number from %(low)d to %(high)d, not %(value)s": "wild_set doit être un entier de %(low)d à %(high)d, pas %(value)s",
     'pursuit must map cards to values, like {"13": 3, "joker": 4}': 'pursuit doit associer des valeurs aux cartes, par ex. {"13": 3, "joker": 4}',
     "pursuit: %(card)s is not a White Hat card (1 to 13, joker, hat)": "pursuit\xa0: %(card)s n'est pas une carte de White Hat (1 à 13, joker, hat)",
     "pursuit of %(card)s must be from %(low)d to %(high)d, not %(value)s": "pursuit de %(card)s doit être entre %(low)d et %(high)d, pas %(value)s",
