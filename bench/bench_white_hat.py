@@ -66,7 +66,8 @@ class GameMaker:
                 made += 1
                 if self.board and (step := self.move(leader, pawns)) is not None:
                     events.append(step)
-            hands = {p: self.rng.choice([0, 3, 7] + ([["13", "joker"]] if held[p] >= 2 else [])) for p in PLAYERS}
+            # A hand listed as cards holds exactly what the tricks left (two cards), else it is a sum.
+            hands = {p: self.rng.choice([0, 3, 7] + ([["13", "joker"]] if held[p] == 2 else [])) for p in PLAYERS}
             end: Payload = {"type": "round_end", "hands": hands}
             if not self.board:
                 end["fields"] = {p: [self.rng.randint(-1, 5), self.rng.randint(-1, 5)] for p in PLAYERS}

@@ -168,7 +168,7 @@ def _attempt(scope: str, levels: Sequence[tuple[str, str, Limit]], reserve: int)
     now = timezone.now()
     if refusal := _full_already(scope, levels, reserve, now):  # a read: a flood's refusals take no write lock
         return refusal
-    for _try in range(3):
+    for _try in range(8):  # a clash is another process counting in the same row at that moment: count again
         try:
             with transaction.atomic():  # every level or none: a refusal rolls back what the levels before took
                 created, before = False, 0
@@ -223,16 +223,21 @@ def _take(scope: str, level: str, key: str, limit: Limit, now: datetime, *, capp
     within = current.filter(count__lt=limit.count) if capped else current
     if within.update(count=F("count") + 1):  # the condition and the count in one statement: nothing slips past
         return current.values_list("count", flat=True).get(), False
-    began = rows.values_list("window_start", flat=True).first()
-    if began is None:
+    found = rows.values_list("window_start", "count").first()
+    if found is None:
         try:
             with transaction.atomic():
                 Throttle.objects.create(scope=scope, client=key, window_start=now, count=1)
         except IntegrityError:
             raise _Clash from None
         return 1, True
+    began, held = found
     if began > ended_by:
-        raise _Full(Refusal(level, _wait(began, limit.window, now)))
+        if capped and held >= limit.count:
+            raise _Full(Refusal(level, _wait(began, limit.window, now)))
+        # Another process committed this row (or its new window) between the update above and this read, as
+        # PostgreSQL's read committed allows: count again in it rather than refuse what was within the limit.
+        raise _Clash
     if not rows.filter(window_start__lte=ended_by).update(count=1, window_start=now):
         raise _Clash  # another process started the next window just now: count in it
     return 1, False  # its window had ended: this attempt starts the next one
