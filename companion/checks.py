@@ -26,7 +26,7 @@ from django.utils.translation import trans_real
 
 from companion import entries
 from games import registry, rules
-from games.base import Game, GameError
+from games.base import Game, GameBase, GameError
 
 # What the Game protocol (games/base.py) asks of every game.
 ATTRIBUTES = ("slug", "name", "min_players", "max_players", "lowest_wins", "row_label", "rule_ids", "web")
@@ -74,6 +74,8 @@ def missing(game: Game) -> list[Problem]:
     gone += [n for n in METHODS if not callable(getattr(game, n, None))]
     if gone:
         return [("E001", "the game lacks " + ", ".join(gone) + " (the Game protocol: games/base.py)")]
+    if isinstance(game, GameBase) and (unbacked := game.unbacked()):
+        return [("E001", "the game has no " + "; no ".join(unbacked) + " (GameBase: games/base.py)")]
     found = _web(game) + _rules(game) + _words(game)
     if TESTS.is_dir():  # a deployed app has no tests/: nothing there to look for
         found += _strategies(game) + _cases(game)
@@ -138,7 +140,7 @@ def _web(game: Game) -> list[Problem]:
     for name in ("entry.html", *_panel_template(game)):
         if not (folder / name).is_file():
             out.append(("E003", f"no {name}: add {shown(folder / name)} beside {game.web}"))
-    return out + _demo(getattr(module, "DEMO", None), actions, where)
+    return out + _demo(module, actions, where)
 
 
 def _pages(game: Game, module: ModuleType) -> list[Problem]:
@@ -163,14 +165,29 @@ def _panel_template(game: Game) -> list[str]:
     return [panel.template] if panel is not None else []
 
 
-def _demo(demo: object, actions: dict[str, Any], where: str) -> list[Problem]:
+def _demo(module: ModuleType, actions: dict[str, Any], where: str) -> list[Problem]:
     """DEMO: the entries a scorer makes at a new table with the fewest players, posted by the tests that every
-    game passes (tests/companion/test_every_game.py); each names an ACTIONS key."""
-    pairs = demo if isinstance(demo, list) else []
-    if not pairs or not all(isinstance(p, tuple) and len(p) == 2 and isinstance(p[1], dict) for p in pairs):
+    game passes (tests/companion/test_every_game.py). Each names an ACTIONS key, and each key is posted, or
+    DEMO_LEAVES_OUT says why a new table cannot take it ({action: why})."""
+    pairs = getattr(module, "DEMO", None)
+    if not isinstance(pairs, list) or not pairs or not all(_is_post(p) for p in pairs):
         return [("W004", f"no DEMO: add DEMO = [(action, post), ...] to {where}, a few entries of a new table")]
-    unknown = sorted({str(action) for action, _post in pairs if action not in actions})
-    return [("W004", f"its DEMO posts {a!r}, which is no ACTIONS key: add it to ACTIONS in {where}") for a in unknown]
+    posted = {str(action) for action, _post in pairs}
+    left_out = getattr(module, "DEMO_LEAVES_OUT", {})
+    unknown = sorted((posted | set(left_out)) - set(actions))
+    out = [("W004", f"its DEMO names {a!r}, which is no ACTIONS key: add it to ACTIONS in {where}") for a in unknown]
+    return out + [
+        (
+            "W004",
+            f"its DEMO never posts {a!r}: add an entry of that action to DEMO in {where} (or, if a new table "
+            "cannot take one, say why in DEMO_LEAVES_OUT)",
+        )
+        for a in sorted(set(actions) - posted - set(left_out))
+    ]
+
+
+def _is_post(pair: object) -> bool:
+    return isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[1], dict)
 
 
 # -- rules pages ----------------------------------------------------------------------------------------------

@@ -263,6 +263,18 @@ class Game(Protocol):
 
 
 PARTS = ("options", "events", "engine", "prompt", "describe", "referee", "stats")  # GameBase's modules
+# The methods GameBase hands to a module: method -> (the module's part, the name it calls or reads there).
+FORWARDED = {
+    "options": ("options", "read_options"),
+    "option_info": ("options", "OPTION_INFO"),
+    "options_dict": ("options", "options_dict"),
+    "parse": ("events", "parse_event"),
+    "replay": ("engine", "replay"),
+    "resume": ("engine", "resume"),
+    "review": ("referee", "review"),
+    "prompt": ("prompt", "prompt"),
+    "describe": ("describe", "describe"),
+}
 
 
 class GameBase:
@@ -296,38 +308,51 @@ class GameBase:
             if f"{part}_module" not in cls.__dict__:
                 setattr(cls, f"{part}_module", module)
 
-    def _module(self, part: str, method: str) -> ModuleType:
+    def _forward(self, method: str) -> Any:
+        """What `method` hands its work to: the name FORWARDED gives for it, in the game's module of that part."""
+        part, name = FORWARDED[method]
         module = getattr(self, f"{part}_module", None)
         if module is None:
             raise NotImplementedError(f"{type(self).__name__} sets {part}_module or defines {method}()")
-        return cast(ModuleType, module)
+        return getattr(module, name)
+
+    def unbacked(self) -> list[str]:
+        """The forwarded methods this game neither defines nor gives a module for, each with what to add: every
+        GameBase has the methods, so only this tells that one would fail when called."""
+        out = []
+        for method, (part, name) in FORWARDED.items():
+            if getattr(type(self), method) is not getattr(GameBase, method):
+                continue  # the game defines it
+            if not hasattr(getattr(self, f"{part}_module", None), name):
+                out.append(f"{method}() (define it, or give the game a {part} module defining {name})")
+        return out
 
     def options(self, raw: Mapping[str, Any], players: Sequence[str]) -> Any:
-        return self._module("options", "options").read_options(raw, players)
+        return self._forward("options")(raw, players)
 
     def option_info(self) -> Sequence[OptionInfo]:
-        return cast(Sequence[OptionInfo], self._module("options", "option_info").OPTION_INFO)
+        return cast(Sequence[OptionInfo], self._forward("option_info"))
 
     def options_dict(self, options: Any) -> dict[str, Any]:
-        return cast(dict[str, Any], self._module("options", "options_dict").options_dict(options))
+        return cast(dict[str, Any], self._forward("options_dict")(options))
 
     def parse(self, raw: Any) -> Any:
-        return self._module("events", "parse").parse_event(raw)
+        return self._forward("parse")(raw)
 
     def replay(self, players: Sequence[str], options: Any, events: Sequence[Any]) -> Any:
-        return self._module("engine", "replay").replay(players, options, events)
+        return self._forward("replay")(players, options, events)
 
     def resume(self, state: Any, events: Sequence[Any], start: int) -> Any:
-        return self._module("engine", "resume").resume(state, events, start)
+        return self._forward("resume")(state, events, start)
 
     def review(self, state: Any) -> list[Flag]:
-        return cast(list[Flag], self._module("referee", "review").review(state))
+        return cast(list[Flag], self._forward("review")(state))
 
     def prompt(self, state: Any) -> Prompt:
-        return cast(Prompt, self._module("prompt", "prompt").prompt(state))
+        return cast(Prompt, self._forward("prompt")(state))
 
     def describe(self, event: Any, players: Sequence[str]) -> str | Text:
-        return cast("str | Text", self._module("describe", "describe").describe(event, players))
+        return cast("str | Text", self._forward("describe")(event, players))
 
     def ranking(self, standings: Standings) -> tuple[Place, ...]:
         return rank(standings, self.lowest_wins)

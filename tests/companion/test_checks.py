@@ -102,7 +102,34 @@ def test_a_demo_action_that_is_no_action(copy: Copy) -> None:
     copy.edit("web/__init__.py", lambda text: text.replace('("bonus", {"player"', '("prize", {"player"'))
     where = copy.path("web/__init__.py")
     assert problems(copy) == [
-        ("W004", f"its DEMO posts 'prize', which is no ACTIONS key: add it to ACTIONS in {where}")
+        ("W004", f"its DEMO names 'prize', which is no ACTIONS key: add it to ACTIONS in {where}"),
+        (
+            "W004",
+            f"its DEMO never posts 'bonus': add an entry of that action to DEMO in {where} (or, if a new table "
+            "cannot take one, say why in DEMO_LEAVES_OUT)",
+        ),
+    ]
+
+
+def test_an_action_the_demo_leaves_out_needs_a_reason(copy: Copy) -> None:
+    """An action DEMO never posts is named (above) unless DEMO_LEAVES_OUT says why; what that names is an action."""
+    leaves_out = '\nDEMO_LEAVES_OUT = {"bonus": "a reason", "prize": "no such action"}\n'
+    copy.edit("web/__init__.py", lambda text: text.replace('("bonus", {"player"', '("round", {"player"') + leaves_out)
+    where = copy.path("web/__init__.py")
+    assert problems(copy) == [
+        ("W004", f"its DEMO names 'prize', which is no ACTIONS key: add it to ACTIONS in {where}")
+    ]
+
+
+def test_a_game_base_method_with_neither_its_module_nor_its_own_code(copy: Copy) -> None:
+    """GameBase has every method, so only check can tell that one would fail: Tally without its describe()."""
+    copy.edit("__init__.py", lambda text: text.replace("    def describe(", "    def _describe("))
+    assert problems(copy) == [
+        (
+            "E001",
+            "the game has no describe() (define it, or give the game a describe module defining describe) "
+            "(GameBase: games/base.py)",
+        )
     ]
 
 

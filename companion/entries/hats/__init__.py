@@ -142,7 +142,18 @@ DEMO = [
     ),
     ("exchange", {"player": "0", "card-0": "blue-6", "position": "2"}),
     ("black_hat", {"player": "1"}),
+    ("optional", {"player": "0", "kind": "redraw", "out-0": "green-4", "in-0": "grey-2"}),
+    (  # the quick end state replaces the turns above (a table that stopped tracking) and ends the game
+        "final",
+        {
+            **{f"table-{i}": card for i, card in enumerate(("red-3", "blue-6", "green-2", "grey-4", "red-6"))},
+            **{"coll-0": ["red-1", "red-2", "blue-1", "blue-2", "green-1", "green-3", "grey-1"], "hats-0": "1"},
+            **{"coll-1": ["red-5", "blue-3", "blue-4", "green-5", "green-6", "grey-3"], "hats-1": "2"},
+            **{"fav-0": "red-4", "fav-1": "blue-5", "cookie": "auto"},
+        },
+    ),
 ]
+DEMO_LEAVES_OUT = {"favourite": "a favourite is shown only after a player's eighth turn"}
 
 
 def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:

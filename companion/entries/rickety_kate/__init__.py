@@ -142,6 +142,9 @@ FIXABLE = ("hand", "trick")
 DEMO = [
     ("hand", {"hearts-0": "5", "hearts-1": "8", "lady-0": "2"}),
     ("penalty", {"player": "0", "reason": "revoke"}),
+    ("deal", {"dealer": "1"}),
+    ("pass", {"pass-0": ["2H", "3H", "4H"], "pass-1": ["5H", "6H", "7H"], "pass-2": ["8H", "9H", "10H"]}),
+    ("trick", {"leader": "0", "card-0": "3C", "card-1": "4C", "card-2": "5C"}),
 ]
 
 

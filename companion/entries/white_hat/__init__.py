@@ -134,7 +134,7 @@ def field(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
     return [{"type": "field", "player": player, "field": index, "value": value}]
 
 
-__all__ = ["ACTIONS", "DEMO", "before_new_table", "context", "form_for"]
+__all__ = ["ACTIONS", "DEMO", "DEMO_LEAVES_OUT", "before_new_table", "context", "form_for"]
 
 ACTIONS = {"start": start, "round": round_end, "trick": trick, "move": move, "field": field}
 FIXABLE = ("round_end", "trick")  # the log offers Fix on these: form_for fills their forms in
@@ -196,6 +196,10 @@ DEMO = [
     ("trick", {"leader": "0", "play-0": "7", "play-1": "9"}),
     ("round", {"sum-0": "3", "hand-1": ["13", "joker"], "field-0-1": "1", "field-0-2": "2", "field-1-1": "-1"}),
 ]
+DEMO_LEAVES_OUT = {
+    "move": "pawns are moved only on a table with a board, and a new table has none by default",
+    "field": "fields are changed only on a table with a board, and a new table has none by default",
+}
 
 
 # Tapping a hand at the round's end: up to four of a number (more, and the sum is quicker to type).
