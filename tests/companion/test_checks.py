@@ -143,22 +143,47 @@ def test_a_missing_rules_section_a_flag_links_to(copy: Copy) -> None:
     )
 
 
+LANGUAGE_FILES = {  # a file every language but English needs: (check id, check's message)
+    "rules/{lang}.txt": ("W001", "no {lang} rules page: add {path}, every section of the English one"),
+    "words/{lang}.py": ("W003", "no {lang} words: add {path} (WORDS = {{English: {lang}}})"),
+}
+
+
 @pytest.mark.parametrize("lang", ["de", "fr", "es"])
-def test_a_missing_rules_file(copy: Copy, lang: str) -> None:
-    copy.path(f"rules/{lang}.txt").unlink()
-    path = copy.path(f"rules/{lang}.txt")
-    assert problems(copy) == [("W001", f"no {lang} rules page: add {path}, every section of the English one")]
+@pytest.mark.parametrize("name", LANGUAGE_FILES)
+def test_a_missing_file_of_a_language(copy: Copy, name: str, lang: str) -> None:
+    path = copy.path(name.format(lang=lang))
+    path.unlink()
+    code, message = LANGUAGE_FILES[name]
+    assert problems(copy) == [(code, message.format(lang=lang, path=path))]
 
 
-def test_a_missing_section_in_a_language(copy: Copy) -> None:
-    copy.edit("rules/fr.txt", lambda text: re.sub(r"\[bonus\].*?\n\n", "", text, flags=re.S))
-    assert problems(copy) == [("W002", f"{copy.path('rules/fr.txt')} has no section [bonus]: add it")]
+# A file of one language, edited: (file, pattern, replacement) -> check's message, {path} the edited file.
+LANGUAGE_EDITS = {
+    "a section is missing": (
+        ("rules/fr.txt", r"(?s)\[bonus\].*?\n\n", ""),
+        ("W002", "{path} has no section [bonus]: add it"),
+    ),
+    "a reading is missing": (
+        ("rules/es.txt", r"\n> .*\n", "\n"),
+        ("W002", "{path}: [tally.cap] needs a reading ('> ') where English has one, only there"),
+    ),
+    "a word has no translation": (
+        ("words/fr.py", r'    "The tally is done\.": .*\n', ""),
+        ("W003", "1 of its words have no fr ('The tally is done.'): add them to {path}"),
+    ),
+    "a translation changes the placeholders": (
+        ("words/es.py", r'"Bonificación: %\(who\)s \+%\(n\)d"', '"Bonificación: %(n)d"'),
+        ("W003", "its es words for 'Bonus: %(who)s +%(n)d' change the placeholders: fix them in {path}"),
+    ),
+}
 
 
-def test_a_missing_reading_in_a_language(copy: Copy) -> None:
-    copy.edit("rules/es.txt", lambda text: re.sub(r"\n> .*\n", "\n", text))
-    path = copy.path("rules/es.txt")
-    assert problems(copy) == [("W002", f"{path}: [tally.cap] needs a reading ('> ') where English has one, only there")]
+@pytest.mark.parametrize("case", LANGUAGE_EDITS)
+def test_a_file_of_a_language_that_lacks_a_piece(copy: Copy, case: str) -> None:
+    (name, pattern, replacement), (code, message) = LANGUAGE_EDITS[case]
+    copy.edit(name, lambda text: re.sub(pattern, replacement, text))
+    assert problems(copy) == [(code, message.format(path=copy.path(name)))]
 
 
 def test_a_rules_file_that_breaks_the_format(copy: Copy) -> None:
@@ -175,31 +200,10 @@ def test_a_rules_file_that_breaks_the_format(copy: Copy) -> None:
 # -- words, every language but English ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", ["de", "fr", "es"])
-def test_a_missing_words_file(copy: Copy, lang: str) -> None:
-    copy.path(f"words/{lang}.py").unlink()
-    path = copy.path(f"words/{lang}.py")
-    assert problems(copy) == [("W003", f"no {lang} words: add {path} (WORDS = {{English: {lang}}})")]
-
-
-def test_a_word_without_its_translation(copy: Copy) -> None:
-    copy.edit("words/fr.py", lambda text: re.sub(r'    "The tally is done\.": .*\n', "", text))
-    path = copy.path("words/fr.py")
-    assert problems(copy) == [("W003", f"1 of its words have no fr ('The tally is done.'): add them to {path}")]
-
-
 def test_a_new_word_the_words_file_lacks(copy: Copy) -> None:
     copy.edit("__init__.py", lambda text: text.replace('T("The tally is done.")', 'T("All rounds are in.")'))
     lacking = [f"1 of its words have no {lang} ('All rounds are in.'): add them to" for lang in ("de", "fr", "es")]
     assert [what.rsplit(" ", 1)[0] for _code, what in problems(copy)] == lacking
-
-
-def test_a_translation_that_changes_the_placeholders(copy: Copy) -> None:
-    copy.edit("words/es.py", lambda text: text.replace('"Bonificación: %(who)s +%(n)d"', '"Bonificación: %(n)d"'))
-    path = copy.path("words/es.py")
-    assert problems(copy) == [
-        ("W003", f"its es words for 'Bonus: %(who)s +%(n)d' change the placeholders: fix them in {path}")
-    ]
 
 
 def test_a_game_in_games_is_read_through_the_catalogue(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
