@@ -153,6 +153,7 @@ class _Replay:
         self.board = options.board
         self.rounds: list[RoundResult] = []
         self.round: _Round | None = None
+        self.where: Text | None = None  # where the event being applied stands (_where), for its flags
         self.tricks: list[TrickRecord] = []
         self.held: dict[str, int] = {}
         self.pawns = start_pawns(players, self.board)
@@ -216,6 +217,7 @@ class _Replay:
     def apply(self, index: int, event: Event) -> None:
         if self.finished:
             raise refusal(T("the game is over: a pawn reached the goal; nothing more can be recorded at this table"))
+        self.where = self._where(event)
         match event:
             case Trick():
                 self._trick(index, event)
@@ -233,8 +235,22 @@ class _Replay:
             raise refusal(T("%(name)s is not at this table", name=name))
         return name
 
+    def _where(self, event: Event) -> Text | None:
+        """Where in the game a trick's or a move's flags stand, as a player finds it: "Round 2, trick 4"."""
+        number = self.round.number if self.round is not None else len(self.rounds) + 1
+        done = len(self.tricks)  # a trick's flags come before it is counted
+        match event:
+            case Trick():
+                return T("Round %(round)d, trick %(trick)d", round=number, trick=done + 1)
+            case Move() | FieldChange() if done:
+                return T("Round %(round)d, after trick %(trick)d", round=number, trick=done)
+            case Move() | FieldChange():
+                return T("Round %(round)d", round=number)
+        return None  # a round end's flags name their round themselves
+
     def _flag(self, index: int, player: str, rule: str, message: Text) -> None:
-        self.flags.append(Flag(index, player, rule, message))
+        where = T("%(where)s: %(message)s", where=self.where, message=message) if self.where else message
+        self.flags.append(Flag(index, player, rule, where))
 
     # -- rounds -------------------------------------------------------------------------------------------
 
@@ -577,13 +593,13 @@ class _Replay:
     def _check_pawn(self, index: int, event: Move, here: int, others: list[int], backflip: bool) -> None:
         board = self._board("move")
         spot = board.fields[here]
-        pawn = f"{event.owner}:{event.pawn}"
+        pawn = T("%(owner)s's pawn %(n)d", owner=event.owner, n=event.pawn)
         if spot.ability == "sticky":
             self._flag(
                 index,
                 event.player,
                 "wh.sticky",
-                T("pawn %(pawn)s is stuck on %(field)s and cannot move", pawn=pawn, field=spot.name),
+                T("%(pawn)s is stuck on %(field)s and cannot move", pawn=pawn, field=spot.name),
             )
         if backflip:
             if event.to not in board.backward(here, others):
@@ -607,12 +623,10 @@ class _Replay:
                 event.player,
                 "wh.opponent-pawn",
                 T(
-                    "%(name)s moved %(pawn)s of %(owner)s from "
-                    "%(field)s (%(value)d); another player's pawn "
-                    "moves only from a field below zero",
+                    "%(name)s moved %(pawn)s from %(field)s (%(value)d); another player's pawn moves only from a "
+                    "field below zero",
                     name=event.player,
                     pawn=pawn,
-                    owner=event.owner,
                     field=spot.name,
                     value=self.values[here],
                 ),

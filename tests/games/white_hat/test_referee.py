@@ -319,3 +319,12 @@ def test_wh_round_end_beside_wh_goal_when_final_is_left_out() -> None:
         (2, "Ana", "wh.goal"),
     ]
     assert rules([*events, end(hands, final=True)], ["Ana", "Ben"], board=board) == []
+
+
+def test_a_flag_says_where_it_stands_round_and_trick_and_names_a_pawn_by_its_owner() -> None:
+    """As Rickety Kate's do, a trick's or a move's flag opens with its round and trick; a pawn is "Ana's pawn 1"."""
+    lead_order = trick(("Ben", ["9"]), ("Cleo", ["3"]), ("Ana", ["4"]))
+    flags = table([T1, lead_order]).review()
+    assert [str(f.message) for f in flags] == ["Round 1, trick 2: Ben led, but Ana won trick 1 and leads"]
+    step = table([T1, move("Ana", "Ana:1", 3)], board=BOARD).review()
+    assert str(step[0].message).startswith("Round 1, after trick 1: Ana's pawn 1 went from ")
