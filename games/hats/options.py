@@ -9,7 +9,7 @@ from typing import Any
 
 from games.base import InvalidOptions, OptionInfo, gettext_noop, whole_number_in
 from games.hats.notation import HATS_TYPES, HatsNotation
-from games.options import read_values, written
+from games.options import declare, read_values, written
 from games.text import T
 
 TABLE_VALUES = (1, 2, 3, 4, 5, 6)
@@ -96,7 +96,7 @@ def options_dict(rules: Rules) -> dict[str, Any]:
 
 
 OPTION_INFO: tuple[OptionInfo, ...] = (
-    OptionInfo(
+    declare(
         "types",
         gettext_noop("Hat types"),
         gettext_noop(
@@ -104,11 +104,10 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
             "only five of them may appear."
         ),
         None,
-        rule="opt-types",
         advanced=True,
         kind="list",
     ),
-    OptionInfo(
+    declare(
         "table_values",
         gettext_noop("Position values"),
         gettext_noop(
@@ -116,27 +115,22 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
             "Leave empty for 1 to 6 (1 to 5 with two players)."
         ),
         None,
-        rule="opt-table-values",
         advanced=True,
         kind="json",
     ),
-    OptionInfo(
+    declare(
         "black_hat_points",
         gettext_noop("Black hat points"),
         gettext_noop("What each black hat scores at the end."),
         1,
-        rule="opt-black-hat-points",
         advanced=True,
-        low=POINT_RANGE[0],
-        high=POINT_RANGE[1],
+        span=POINT_RANGE,
     ),
-    OptionInfo(
+    declare(
         "cookie_points",
         gettext_noop("Cookie points"),
         gettext_noop("What the last cookie scores for whoever holds it at the end."),
         5,
-        rule="opt-cookie-points",
-        low=POINT_RANGE[0],
-        high=POINT_RANGE[1],
+        span=POINT_RANGE,
     ),
 )

@@ -10,7 +10,7 @@ from typing import Any
 
 from games.base import InvalidOptions, OptionInfo, gettext_noop
 from games.hood_politix.notation import HOOD_COLOURS, HoodNotation
-from games.options import read_values, written
+from games.options import declare, read_values, written
 from games.text import T
 
 # The seed asks for at least three rounds; 100 is far beyond any evening and keeps replays small.
@@ -60,16 +60,14 @@ def options_dict(options: Options) -> dict[str, Any]:
 
 
 OPTION_INFO: tuple[OptionInfo, ...] = (
-    OptionInfo(
+    declare(
         "rounds",
         gettext_noop("Rounds"),
         gettext_noop("How many rounds the game lasts; the rules ask for at least three."),
         3,
-        rule="opt-rounds",
-        low=NUMBER_RANGES["rounds"][0],
-        high=NUMBER_RANGES["rounds"][1],
+        span=NUMBER_RANGES["rounds"],
     ),
-    OptionInfo(
+    declare(
         "tie",
         gettext_noop("Tie for the lowest total"),
         gettext_noop("What happens when two or more players share the lowest total at the end."),
@@ -78,41 +76,34 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
             ("shared", gettext_noop("They share the win")),
             ("extra-round", gettext_noop("The whole table plays one more round, until one player is lowest")),
         ),
-        rule="opt-tie",
     ),
-    OptionInfo(
+    declare(
         "payback_returns",
         gettext_noop("Payback sends a stack back"),
         gettext_noop("A Payback may answer a building Deuce or In Yo Face stack and send it back."),
         True,
-        rule="opt-payback-returns",
     ),
-    OptionInfo(
+    declare(
         "penalty_cards",
         gettext_noop("Penalty cards"),
         gettext_noop("How many cards a penalty costs unless the entry says otherwise."),
         2,
-        rule="opt-penalty-cards",
         advanced=True,
-        low=NUMBER_RANGES["penalty_cards"][0],
-        high=NUMBER_RANGES["penalty_cards"][1],
+        span=NUMBER_RANGES["penalty_cards"],
     ),
-    OptionInfo(
+    declare(
         "hand_size",
         gettext_noop("Hand size"),
         gettext_noop("Cards in each hand the dealer makes up (5 to 7)."),
         7,
-        rule="opt-hand-size",
         advanced=True,
-        low=NUMBER_RANGES["hand_size"][0],
-        high=NUMBER_RANGES["hand_size"][1],
+        span=NUMBER_RANGES["hand_size"],
     ),
-    OptionInfo(
+    declare(
         "colours",
         gettext_noop("Colours in the box"),
         gettext_noop("The card colours of your box, one word each. Leave empty for red yellow green blue."),
         None,
-        rule="opt-colours",
         advanced=True,
         kind="list",
     ),

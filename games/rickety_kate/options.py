@@ -8,7 +8,7 @@ from typing import Any
 
 from games.base import InvalidOptions, OptionInfo, gettext_noop
 from games.cards import CARDS, Card, CardError, parse_card
-from games.options import read_values, written
+from games.options import declare, read_values, written
 from games.rickety_kate.events import PENALTY_POINTS
 from games.text import T
 
@@ -98,16 +98,14 @@ def options_dict(options: Options) -> dict[str, Any]:
 
 
 OPTION_INFO: tuple[OptionInfo, ...] = (
-    OptionInfo(
+    declare(
         "end_score",
         gettext_noop("End score"),
         gettext_noop("The game ends after the hand in which someone reaches this total."),
         100,
-        rule="opt-end-score",
-        low=NUMBER_RANGES["end_score"][0],
-        high=NUMBER_RANGES["end_score"][1],
+        span=NUMBER_RANGES["end_score"],
     ),
-    OptionInfo(
+    declare(
         "moon",
         gettext_noop("Shooting the moon"),
         gettext_noop("What happens when one player takes every heart and the lady."),
@@ -117,9 +115,8 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
             ("new", gettext_noop("New: the shooter chooses, add to others or subtract from self")),
             ("none", gettext_noop("None: scored like any hand")),
         ),
-        rule="opt-moon",
     ),
-    OptionInfo(
+    declare(
         "passing",
         gettext_noop("Passing"),
         gettext_noop("Which way three cards go before each hand."),
@@ -130,67 +127,58 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
             ("right", gettext_noop("Always right")),
             ("none", gettext_noop("No passing")),
         ),
-        rule="opt-passing",
     ),
-    OptionInfo(
+    declare(
         "first_trick_points",
         gettext_noop("Points on the first trick"),
         gettext_noop("Allow hearts and the lady to be thrown on the first trick."),
         False,
-        rule="opt-first-trick-points",
         advanced=True,
     ),
-    OptionInfo(
+    declare(
         "hearts_must_be_broken",
         gettext_noop("Hearts must be broken"),
         gettext_noop("No heart may be led until a heart has been thrown on another suit."),
         True,
-        rule="opt-hearts-must-be-broken",
         advanced=True,
     ),
-    OptionInfo(
+    declare(
         "queen_breaks_hearts",
         gettext_noop("The lady breaks hearts"),
         gettext_noop("Playing the lady also lets hearts be led afterwards."),
         False,
-        rule="opt-queen-breaks-hearts",
         advanced=True,
     ),
-    OptionInfo(
+    declare(
         "jack_of_diamonds",
         gettext_noop("Jack of diamonds bonus"),
         gettext_noop("The J♦ is worth −10 to whoever takes it."),
         False,
-        rule="opt-jack-of-diamonds",
         advanced=True,
     ),
-    OptionInfo(
+    declare(
         "ten_of_diamonds",
         gettext_noop("Ten of diamonds bonus"),
         gettext_noop("The 10♦ is worth −10 to whoever takes it."),
         False,
-        rule="opt-ten-of-diamonds",
         advanced=True,
     ),
-    OptionInfo(
+    declare(
         "black_jack",
         gettext_noop("Black jack"),
         gettext_noop("The J♠ is the lady and worth 10; the Q♠ is an ordinary card."),
         False,
-        rule="opt-black-jack",
         advanced=True,
     ),
-    OptionInfo(
+    declare(
         "revoke_points",
         gettext_noop("Revoke penalty"),
         gettext_noop("Points a player gains for failing to follow suit."),
         13,
-        rule="opt-revoke-points",
         advanced=True,
-        low=NUMBER_RANGES["revoke_points"][0],
-        high=NUMBER_RANGES["revoke_points"][1],
+        span=NUMBER_RANGES["revoke_points"],
     ),
-    OptionInfo(
+    declare(
         "tie",
         gettext_noop("Tie for the lowest score"),
         gettext_noop("How a tie at the end is settled."),
@@ -199,22 +187,19 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
             ("playoff", gettext_noop("The tied players play one more hand")),
             ("shared", gettext_noop("They share the win")),
         ),
-        rule="opt-tie",
     ),
-    OptionInfo(
+    declare(
         "double_deck",
         gettext_noop("Double deck (cancellation)"),
         gettext_noop("Two decks; identical cards in one trick cancel each other."),
         False,
-        rule="opt-double-deck",
         advanced=True,
     ),
-    OptionInfo(
+    declare(
         "removed",
         gettext_noop("Cards taken out"),
         gettext_noop("Low cards removed so the deck splits evenly, such as 2S 2C. Leave empty for the usual ones."),
         None,
-        rule="opt-removed",
         advanced=True,
         kind="list",
     ),

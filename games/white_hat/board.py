@@ -11,7 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import InvalidOptions, shown, whole_number_in
+from games.base import InvalidOptions, gettext_noop, shown, whole_number_in
+from games.options import whole_number
 from games.text import T
 
 ABILITIES = ("", "start", "sticky", "exploit", "randomizer", "backflip", "goal")
@@ -117,17 +118,8 @@ def _field(index: int, item: Any, count: int) -> Field:
     name, value, ability = item.get("name"), item.get("value"), item.get("ability") or ""
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
         raise InvalidOptions(T("%(where)s needs a name of 1 to %(max)d characters", where=where, max=MAX_NAME))
-    low, high = FIELD_VALUES
-    if not whole_number_in(value, low, high):
-        raise InvalidOptions(
-            T(
-                "%(where)s: value must be from %(low)d to %(high)d, not %(value)s",
-                where=where,
-                low=low,
-                high=high,
-                value=shown(value),
-            )
-        )
+    refusal = gettext_noop("%(where)s: value must be from %(low)d to %(high)d, not %(value)s")
+    value = whole_number(value, FIELD_VALUES, refusal, where=where)
     if ability not in ABILITIES:
         known = ", ".join(a for a in ABILITIES if a)
         raise InvalidOptions(

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from games.base import InvalidOptions, OptionInfo, gettext_noop, shown, whole_number_in
-from games.options import read_values, written
+from games.base import InvalidOptions, OptionInfo, gettext_noop, shown
+from games.options import declare, read_values, whole_number, written
 from games.text import T
 from games.white_hat.board import Board, read_board
 from games.white_hat.notation import DEFAULT_PURSUIT, WHITE_HAT_FACES
@@ -43,21 +43,11 @@ def _pursuit(value: Any) -> Mapping[str, int]:
     if not isinstance(value, Mapping):
         raise InvalidOptions(T('pursuit must map cards to values, like {"13": 3, "joker": 4}'))
     table = dict(DEFAULT_PURSUIT)
-    low, high = PURSUIT_VALUES
+    refusal = gettext_noop("pursuit of %(card)s must be from %(low)d to %(high)d, not %(value)s")
     for card, points in value.items():
         if card not in table:
             raise InvalidOptions(T("pursuit: %(card)s is not a White Hat card (1 to 13, joker, hat)", card=shown(card)))
-        if not whole_number_in(points, low, high):
-            raise InvalidOptions(
-                T(
-                    "pursuit of %(card)s must be from %(low)d to %(high)d, not %(value)s",
-                    card=card,
-                    low=low,
-                    high=high,
-                    value=shown(points),
-                )
-            )
-        table[card] = points
+        table[card] = whole_number(points, PURSUIT_VALUES, refusal, card=card)
     return MappingProxyType(table)
 
 
@@ -67,7 +57,7 @@ def options_dict(options: Options) -> dict[str, Any]:
 
 
 OPTION_INFO: tuple[OptionInfo, ...] = (
-    OptionInfo(
+    declare(
         "pursuit",
         gettext_noop("Pursuit value of each card"),
         gettext_noop(
@@ -75,13 +65,11 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
             " are known; the values for 3 to 13 are an assumption."
         ),
         dict(DEFAULT_PURSUIT),
-        rule="opt-pursuit",
         kind="mapping",
-        low=PURSUIT_VALUES[0],
-        high=PURSUIT_VALUES[1],
+        span=PURSUIT_VALUES,
         keys=WHITE_HAT_FACES,
     ),
-    OptionInfo(
+    declare(
         "board",
         gettext_noop("Board"),
         gettext_noop(
@@ -89,18 +77,16 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
             " track pawns; without it, enter the two field values each round."
         ),
         None,
-        rule="opt-board",
         kind="json",
     ),
-    OptionInfo(
+    declare(
         "floor",
         gettext_noop("Never go back"),
         gettext_noop("A round below zero counts as zero, so a total never falls."),
         "round",
         (("round", gettext_noop("A round counts at least 0")), ("none", gettext_noop("Negative rounds count"))),
-        rule="opt-floor",
     ),
-    OptionInfo(
+    declare(
         "first_lead",
         gettext_noop("First lead of a round"),
         gettext_noop("Who leads the first trick of a round."),
@@ -109,38 +95,33 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
             ("right-of-hat", gettext_noop("The player right of the White Hat's holder")),
             ("any", gettext_noop("Anyone (not checked)")),
         ),
-        rule="opt-first-lead",
         advanced=True,
     ),
-    OptionInfo(
+    declare(
         "hat_ties",
         gettext_noop("Equal plays in a hat trick"),
         gettext_noop("Which of two equal plays wins when the hat is in the trick."),
         "later",
         (("later", gettext_noop("The later one, as in any trick")), ("earlier", gettext_noop("The earlier one"))),
-        rule="opt-hat-ties",
         advanced=True,
     ),
-    OptionInfo(
+    declare(
         "wild_set",
         gettext_noop("Value of a lone wild"),
         gettext_noop("What a single joker, the single hat, or a set of only jokers and the hat is worth."),
         14,
-        rule="opt-wild-set",
         advanced=True,
-        low=WILD_SET_VALUES[0],
-        high=WILD_SET_VALUES[1],
+        span=WILD_SET_VALUES,
     ),
-    OptionInfo(
+    declare(
         "hat_take",
         gettext_noop("Taking after a hat trick"),
         gettext_noop("Whether the cards taken besides the hat may be jokers."),
         "non-wild",
         (("non-wild", gettext_noop("No jokers among them")), ("any", gettext_noop("Any cards of the trick"))),
-        rule="opt-hat-take",
         advanced=True,
     ),
-    OptionInfo(
+    declare(
         "opponent_pawns",
         gettext_noop("Moving another player's pawn"),
         gettext_noop("When a trick's winner may move someone else's pawn."),
@@ -149,16 +130,14 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
             ("negative", gettext_noop("Only from a field below zero")),
             ("any", gettext_noop("From any field")),
         ),
-        rule="opt-opponent-pawns",
         advanced=True,
     ),
-    OptionInfo(
+    declare(
         "tie",
         gettext_noop("Tie for the lowest total"),
         gettext_noop("How a tie at the end is settled."),
         "shared",
         (("shared", gettext_noop("They share the win")),),
-        rule="opt-tie",
         advanced=True,
     ),
 )

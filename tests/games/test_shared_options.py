@@ -11,7 +11,7 @@ import pytest
 
 from games import registry
 from games.base import InvalidOptions, OptionInfo
-from games.options import read_value, read_values, written
+from games.options import declare, read_value, read_values, whole_number, written
 from games.text import Text
 
 GAMES = [registry.get(slug) for slug in ("rickety-kate", "white-hat", "hats", "hood-politix")]
@@ -115,3 +115,25 @@ def test_written_keeps_only_what_differs_in_a_table_files_shape() -> None:
     assert out == {"score": 12, "names": ["x", "y"], "table": {"a": 2}, "cards": ["1", "2"]}
     assert type(out["table"]) is dict
     assert written(Sample(), Sample()) == {}
+
+
+def test_declare_links_each_option_to_its_rules_section_and_takes_a_span() -> None:
+    """Shared options: `declare` is OptionInfo with the anchor opt-<name>, as every game's rules page names it."""
+    assert declare("end_score", "End", "", 100, span=(1, 500), advanced=True) == OptionInfo(
+        "end_score", "End", "", 100, rule="opt-end-score", advanced=True, low=1, high=500
+    )
+    assert declare("tie", "Tie", "", "a", (("a", "A"),)) == OptionInfo("tie", "Tie", "", "a", (("a", "A"),), "opt-tie")
+    for game in GAMES:
+        assert all(info.rule == "opt-" + info.name.replace("_", "-") for info in game.option_info())
+
+
+def test_whole_number_refuses_in_the_callers_words_with_its_names_first() -> None:
+    """Shared options: the refusal names the caller's values, then low, high and the value as the file has it."""
+    refusal = "pursuit of %(card)s must be from %(low)d to %(high)d, not %(value)s"
+    assert whole_number(20, (0, 20), refusal, card="13") == 20
+    with pytest.raises(InvalidOptions) as caught:
+        whole_number(True, (0, 20), refusal, card="13")
+    message = caught.value.message
+    assert isinstance(message, Text) and message.msgid == refusal
+    assert message.params == (("card", "13"), ("low", 0), ("high", 20), ("value", "True"))
+    assert str(message) == "pursuit of 13 must be from 0 to 20, not True"
