@@ -11,6 +11,7 @@ from django.test import Client
 from companion.models import Preset, Table
 from games.white_hat.notation import WHITE_HAT_FACES
 from tests.games.white_hat.wh import BOARD
+from tests.property.strategies.white_hat import HOUSE_RULES
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 PURSUIT = {
@@ -40,15 +41,9 @@ def new_table(client: Client, preset: Preset, players: list[str]) -> Table:
     post = {f"player_{i}": name for i, name in enumerate(players)}
     # By key, in the form's order: PostgreSQL's jsonb keeps no key order, so the stored mapping's own order is no guide.
     post |= {f"opt_pursuit_{k}": str(preset.options["pursuit"][face]) for k, face in enumerate(WHITE_HAT_FACES)}
-    post |= {
+    post |= HOUSE_RULES | {
         "opt_board": __import__("json").dumps(preset.options["board"]),
-        "opt_floor": "round",
         "opt_first_lead": "right-of-hat",
-        "opt_hat_ties": "later",
-        "opt_wild_set": "14",
-        "opt_hat_take": "non-wild",
-        "opt_opponent_pawns": "negative",
-        "opt_tie": "shared",
     }
     response = client.post(f"/new/white-hat/?preset={preset.pk}", post)
     assert response.status_code == 302, response.content.decode()[:3000]
@@ -123,13 +118,7 @@ def test_a_hat_trick_without_what_was_taken_is_asked_for(client: Client) -> None
         {
             "player_0": "Ana",
             "player_1": "Ben",
-            "opt_floor": "round",
-            "opt_first_lead": "any",
-            "opt_hat_ties": "later",
-            "opt_wild_set": "14",
-            "opt_hat_take": "non-wild",
-            "opt_opponent_pawns": "negative",
-            "opt_tie": "shared",
+            **HOUSE_RULES,
             **{f"opt_pursuit_{k}": v for k, v in enumerate(PURSUIT.values())},
         },
     )

@@ -8,14 +8,20 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from tests.property.strategies.builders import (
+    WHO,
+    Tables,
+    form_posts,
+    mostly_good,
+    one_field_off,
+    one_out_of_range,
+)
 from tests.property.strategies.common import (
     JSON,
     NUMBER_TEXT,
-    ODD_DIGITS,
     Strategy,
     counts,
     outside,
-    plausible_files,
     shuffle_event,
     string_names_from,
 )
@@ -72,36 +78,28 @@ def whole_game(draw: st.DrawFn, players: list[str], options: dict[str, JSON]) ->
 
 
 def events(players: list[str], options: dict[str, JSON]) -> Strategy[list[dict[str, JSON]]]:
-    good = whole_game(players, options)
-    bad = st.lists(random_round(players), min_size=1, max_size=3)
-    return st.one_of(good, good, good, bad, st.tuples(good, bad).map(lambda parts: parts[0] + parts[1]))
+    return mostly_good(whole_game(players, options), random_round(players))
 
 
-@st.composite
-def out_of_range_files(draw: st.DrawFn) -> dict[str, JSON]:
+def out_of_range_files() -> Strategy[dict[str, JSON]]:
     """A plausible Tally file with one number beyond its limits: rounds, cap, a round's points, a bonus, or
     `after`."""
-    data = draw(plausible_files(GAME))
-    events: list[JSON] = data["events"]
-    who = data["players"][0]
-    place = draw(st.sampled_from(["rounds", "cap", "points", "bonus", "after"]))
-    if place in OPTION_RANGES:
-        data["options"] = {**data.get("options", {}), place: draw(outside(*OPTION_RANGES[place]))}
-    elif place == "points":
-        events.insert(draw(st.integers(0, len(events))), {"type": "round", "points": {who: draw(outside(*POINTS))}})
-    elif place == "bonus":
-        bonus = {"type": "bonus", "player": who, "points": draw(outside(*BONUS))}
-        events.insert(draw(st.integers(0, len(events))), bonus)
-    else:
-        data["retracted"] = [{"after": draw(outside(0, len(events))), "event": {"type": "round", "points": {}}}]
-    return data
+    return one_out_of_range(
+        GAME,
+        OPTION_RANGES,
+        events={
+            "points": {"type": "round", "points": {WHO: outside(*POINTS)}},
+            "bonus": {"type": "bonus", "player": WHO, "points": outside(*BONUS)},
+        },
+        retracted={"type": "round", "points": {}},
+    )
 
 
 # -- the entry forms (tests/toygame/web): points per seat, a bonus for one seat ----------------------------------
 
 NEW_TABLE = {"player_0": "Ana", "player_1": "Ben", "player_2": "Cleo", "opt_rounds": "3", "opt_cap": "10"}
 ROUND = {"points-0": "4", "points-1": "12", "points-2": "0"}
-TABLES: dict[str, tuple[dict[str, str], list[tuple[str, dict[str, str]]]]] = {
+TABLES: Tables = {
     "fresh": ({}, []),
     "started": ({}, [("round", ROUND), ("bonus", {"player": "2", "bonus": "5"})]),
     "over": ({"opt_rounds": "1"}, [("round", ROUND)]),
@@ -110,16 +108,12 @@ FIELDS: dict[str, Strategy[Any]] = {
     **{f"points-{i}": NUMBER_TEXT for i in range(5)},
     "player": NUMBER_TEXT,
     "bonus": NUMBER_TEXT,
-    "version": NUMBER_TEXT,
-    "key": st.text(max_size=70),
 }
 
 
-@st.composite
-def random_posts(draw: st.DrawFn) -> dict[str, Any]:
+def random_posts() -> Strategy[dict[str, Any]]:
     """Any mix of the form's fields (and others), each with a random string or number."""
-    keys = draw(st.lists(st.sampled_from(sorted(FIELDS)) | st.text(max_size=10), max_size=6, unique=True))
-    return {key: draw(FIELDS.get(key, NUMBER_TEXT)) for key in keys}
+    return form_posts(FIELDS, most=6)
 
 
 @st.composite
@@ -132,7 +126,4 @@ def plausible_posts(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
     else:
         action, post = "round", {f"points-{i}": str(draw(st.integers(0, 20))) for i in range(3)}
         limits = POINTS
-    if draw(st.booleans()):
-        key = draw(st.sampled_from([*post, "version"]))
-        post[key] = draw(ODD_DIGITS | NUMBER_TEXT | outside(*limits).map(str))
-    return action, post
+    return action, draw(one_field_off(post, outside(*limits).map(str)))

@@ -1,4 +1,5 @@
-"""Property-test strategies: what every game shares (common.py) and one module per game.
+"""Property-test strategies: what every game shares (common.py), what a game's module builds its contract with
+(builders.py), and one module per game.
 
 The generic property tests (test_table_files, test_import, test_entry_forms) run for every game in
 `EVERY_GAME`: each registered game, and the throw-away Tally (tests/toygame). They find a game's own strategies

@@ -17,16 +17,22 @@ from games.hood_politix import GAME
 from games.hood_politix.events import DIRECTIONS, MAX_STACK, PENALTY_CARDS, PENALTY_REASONS
 from games.hood_politix.notation import HOOD_COLOURS, HOOD_FACES
 from games.hood_politix.options import NUMBER_RANGES
+from tests.property.strategies.builders import (
+    WHO,
+    Tables,
+    form_posts,
+    in_parts,
+    one_field_off,
+    one_out_of_range,
+)
 from tests.property.strategies.common import (
     JSON,
     NUMBER_TEXT,
-    ODD_DIGITS,
     Strategy,
     counts,
     json_values,
     names_from,
     outside,
-    plausible_files,
     shuffle_event,
 )
 
@@ -112,35 +118,27 @@ def random_event(draw: st.DrawFn, players: list[str]) -> dict[str, JSON]:
 
 def events(players: list[str], options: dict[str, JSON]) -> Strategy[list[dict[str, JSON]]]:
     good = st.one_of(whole_round(players), whole_round(players), penalty(players), dispute(players))
-    bad = random_event(players).map(lambda e: [e])
-    parts = st.lists(good, min_size=1, max_size=10) | st.lists(st.one_of(good, good, bad), max_size=8)
-    return parts.map(lambda parts: [e for part in parts for e in part])
+    return in_parts(good, random_event(players), most=10)
 
 
 # -- numbers out of range ---------------------------------------------------------------------------------------
 
+# Deuces or in-yo-faces stacked beyond what a dispute can carry.
+STACK = st.dictionaries(st.sampled_from(["deuce", "in-yo-face"]), outside(0, MAX_STACK), min_size=1, max_size=1)
 
-@st.composite
-def out_of_range_files(draw: st.DrawFn) -> dict[str, JSON]:
+
+def out_of_range_files() -> Strategy[dict[str, JSON]]:
     """A plausible file with one number outside what the game can mean: an option, a penalty's cards, a stack
     count or a retracted event's `after`."""
-    data = draw(plausible_files(GAME))
-    events: list[JSON] = data["events"]
-    who = data["players"][0]
-    place = draw(st.sampled_from([*NUMBER_RANGES, "cards", "stack", "after"]))
-    if place in NUMBER_RANGES:
-        data["options"] = {**data.get("options", {}), place: draw(outside(*NUMBER_RANGES[place]))}
-    elif place == "cards":
-        event = {"type": "penalty", "player": who, "cards": draw(outside(*PENALTY_CARDS)), "reason": "other"}
-        events.insert(draw(st.integers(0, len(events))), event)
-    elif place == "stack":
-        stack = {draw(st.sampled_from(["deuce", "in-yo-face"])): draw(outside(0, MAX_STACK))}
-        event = {"type": "dispute", "player": who, "top": "red-deuce", "played": "red-deuce", "stack": stack}
-        events.insert(draw(st.integers(0, len(events))), event)
-    else:
-        after = draw(outside(0, len(events)))
-        data["retracted"] = [{"after": after, "event": {"type": "penalty", "player": who}}]
-    return data
+    return one_out_of_range(
+        GAME,
+        NUMBER_RANGES,
+        events={
+            "cards": {"type": "penalty", "player": WHO, "cards": outside(*PENALTY_CARDS), "reason": "other"},
+            "stack": {"type": "dispute", "player": WHO, "top": "red-deuce", "played": "red-deuce", "stack": STACK},
+        },
+        retracted={"type": "penalty", "player": WHO},
+    )
 
 
 # -- the entry forms (companion/entries/hood_politix) ------------------------------------------------------------
@@ -158,7 +156,7 @@ NEW_TABLE = {
     "opt_colours": "red yellow green blue",
 }
 _ROUND = {"place-0": "0", "place-1": "1", "place-2": "2"}
-TABLES: dict[str, tuple[dict[str, str], list[tuple[str, dict[str, str]]]]] = {
+TABLES: Tables = {
     "fresh": ({}, []),
     "under way": ({}, [("round", _ROUND), ("penalty", {"player": "1", "reason": "mic-check"})]),
     # Ana 1+2+3 and Ben 4+1+1 tie on 6 after three rounds (Cleo 7, Dan 11): an extra round is next
@@ -187,16 +185,12 @@ FIELDS: dict[str, Strategy[Any]] = {
     "in_yo_faces": NUMBER_TEXT,
     "jump_in": st.sampled_from(["on", "", "0"]),
     "direction": st.sampled_from([*DIRECTIONS, "", "up"]),
-    "version": NUMBER_TEXT,
-    "key": st.text(max_size=70),
 }
 
 
-@st.composite
-def random_posts(draw: st.DrawFn) -> dict[str, Any]:
+def random_posts() -> Strategy[dict[str, Any]]:
     """Any mix of the entry forms' fields (and others), each with a random string or number."""
-    keys = draw(st.lists(st.sampled_from(sorted(FIELDS)) | st.text(max_size=10), max_size=12, unique=True))
-    return {key: draw(FIELDS.get(key, NUMBER_TEXT)) for key in keys}
+    return form_posts(FIELDS, most=12)
 
 
 @st.composite
@@ -217,7 +211,5 @@ def plausible_posts(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
             post[f"{slot}-face"] = draw(FACES)
         if draw(st.booleans()):
             post["deuces"] = str(draw(st.integers(0, 3)))
-    if draw(st.booleans()):  # one field off: a seat, a count or the version as odd digits or junk
-        key = draw(st.sampled_from([*post, "version", "version"]))
-        post[key] = draw(ODD_DIGITS | NUMBER_TEXT | st.sampled_from(["0", "1", "2", "3"]))
-    return kind, post
+    # sometimes one field off (the version twice as often as any other): odd digits, junk or a seat
+    return kind, draw(one_field_off(post, SEATS, version_weight=2))

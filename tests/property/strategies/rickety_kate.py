@@ -16,19 +16,25 @@ from games.rickety_kate import GAME
 from games.rickety_kate.deck import DEFAULT_REMOVED, deck_for
 from games.rickety_kate.events import MAX_HEARTS, PENALTY_POINTS
 from games.rickety_kate.options import NUMBER_RANGES, read_options
+from tests.property.strategies.builders import (
+    WHO,
+    Tables,
+    form_posts,
+    in_parts,
+    one_field_off,
+    one_out_of_range,
+)
 from tests.property.strategies.common import (
     BAD_CARD_TEXTS,
     CARD_TEXTS,
     JSON,
     NUMBER_TEXT,
-    ODD_DIGITS,
     Strategy,
     card_texts,
     counts,
     json_values,
     names_from,
     outside,
-    plausible_files,
     shuffle_event,
     string_names_from,
 )
@@ -169,35 +175,24 @@ def trick_hand(draw: st.DrawFn, players: list[str], options: dict[str, JSON]) ->
 
 def events(players: list[str], options: dict[str, JSON]) -> Strategy[list[dict[str, JSON]]]:
     hand = whole_hand(players, options)
-    good = st.one_of(hand, hand, hand, trick_hand(players, options))
-    bad = random_event(players).map(lambda e: [e])
-    parts = st.lists(good, min_size=1, max_size=8) | st.lists(st.one_of(good, good, bad), max_size=8)
-    return parts.map(lambda parts: [e for part in parts for e in part])
+    return in_parts(st.one_of(hand, hand, hand, trick_hand(players, options)), random_event(players), most=8)
 
 
 # -- numbers out of range: each place a Rickety Kate file carries a number, just and far beyond its bounds ------
 
 
-@st.composite
-def out_of_range_files(draw: st.DrawFn) -> dict[str, JSON]:
+def out_of_range_files() -> Strategy[dict[str, JSON]]:
     """A plausible Rickety Kate file with one number outside what the game can mean (docs/format-extensions.md,
     Limits): end_score, revoke_points, a penalty's points, a hearts count or a retracted event's `after`."""
-    data = draw(plausible_files(GAME))
-    events: list[JSON] = data["events"]
-    who = data["players"][0]
-    place = draw(st.sampled_from(["end_score", "revoke_points", "penalty", "hearts", "after"]))
-    if place in NUMBER_RANGES:
-        data["options"] = {**data.get("options", {}), place: draw(outside(*NUMBER_RANGES[place]))}
-    elif place == "penalty":
-        event = {"type": "penalty", "player": who, "points": draw(outside(*PENALTY_POINTS)), "reason": "late"}
-        events.insert(draw(st.integers(0, len(events))), event)
-    elif place == "hearts":
-        event = {"type": "hand", "hearts": {who: draw(outside(0, MAX_HEARTS))}, "lady": who}
-        events.insert(draw(st.integers(0, len(events))), event)
-    else:
-        after = draw(outside(0, len(events)))
-        data["retracted"] = [{"after": after, "event": {"type": "deal", "dealer": who}}]
-    return data
+    return one_out_of_range(
+        GAME,
+        NUMBER_RANGES,
+        events={
+            "penalty": {"type": "penalty", "player": WHO, "points": outside(*PENALTY_POINTS), "reason": "late"},
+            "hearts": {"type": "hand", "hearts": {WHO: outside(0, MAX_HEARTS)}, "lady": WHO},
+        },
+        retracted={"type": "deal", "dealer": WHO},
+    )
 
 
 # -- the entry forms (companion/entries/rickety_kate) --------------------------------------------------------------
@@ -214,7 +209,7 @@ NEW_TABLE = {
     "opt_revoke_points": "13",
     "opt_hearts_must_be_broken": "on",
 }
-TABLES: dict[str, tuple[dict[str, str], list[tuple[str, dict[str, str]]]]] = {
+TABLES: Tables = {
     "fresh": ({}, []),
     "tricks": ({}, [("trick", {"leader": "0", "card-0": "2C", "card-1": "3C", "card-2": "4C", "card-3": "5C"})]),
     # Ana and Ben tie on 0
@@ -245,16 +240,12 @@ FIELDS: dict[str, Strategy[Any]] = {
     "reason": st.sampled_from(["revoke", "late", "", "  ", "nul\x00", "x" * 200]) | st.text(max_size=100),
     "when": st.sampled_from(["next", "last", ""]) | st.text(max_size=5),
     "moon": st.sampled_from(["add", "subtract", ""]) | st.text(max_size=5),
-    "version": NUMBER_TEXT,
-    "key": st.text(max_size=70),
 }
 
 
-@st.composite
-def random_posts(draw: st.DrawFn) -> dict[str, Any]:
+def random_posts() -> Strategy[dict[str, Any]]:
     """Any mix of the entry forms' fields (and others), each with a random string, number or card."""
-    keys = draw(st.lists(st.sampled_from(sorted(FIELDS)) | st.text(max_size=10), max_size=10, unique=True))
-    return {key: draw(FIELDS.get(key, NUMBER_TEXT)) for key in keys}
+    return form_posts(FIELDS, most=10)
 
 
 @st.composite
@@ -271,7 +262,5 @@ def plausible_posts(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
         cards = draw(st.lists(st.sampled_from(CARD_TEXTS), min_size=4, max_size=4, unique=True))
         post = {"leader": draw(SEATS)} | {f"card-{i}": card for i, card in enumerate(cards)}
         action = "trick"
-    if draw(st.booleans()):  # one field off: a seat, a count or the version as odd digits or junk
-        key = draw(st.sampled_from([*post, "version", "version"]))
-        post[key] = draw(ODD_DIGITS | NUMBER_TEXT | st.sampled_from(["0", "1", "2", "3"]))
-    return action, post
+    # sometimes one field off (the version twice as often as any other): odd digits, junk or a seat
+    return action, draw(one_field_off(post, SEATS, version_weight=2))

@@ -9,14 +9,20 @@ from hypothesis import strategies as st
 
 from games.white_hat import GAME
 from games.white_hat.events import FIELD_POINTS, MAX_HAND_POINTS
+from tests.property.strategies.builders import (
+    WHO,
+    Tables,
+    form_posts,
+    mostly_good,
+    one_field_off,
+    one_out_of_range,
+)
 from tests.property.strategies.common import (
     JSON,
     NUMBER_TEXT,
-    ODD_DIGITS,
     Strategy,
     counts,
     outside,
-    plausible_files,
     shuffle_event,
     string_names_from,
 )
@@ -131,42 +137,26 @@ def random_event(draw: st.DrawFn, players: list[str]) -> dict[str, JSON]:
 
 
 def events(players: list[str], options: dict[str, JSON]) -> Strategy[list[dict[str, JSON]]]:
-    good = whole_game(players, options)
-    bad = st.lists(random_event(players), min_size=1, max_size=3)
-    return st.one_of(good, good, good, bad, st.tuples(good, bad).map(lambda parts: parts[0] + parts[1]))
+    return mostly_good(whole_game(players, options), random_event(players))
 
 
-@st.composite
-def out_of_range_files(draw: st.DrawFn) -> dict[str, JSON]:
-    data = draw(plausible_files(GAME))
-    events: list[JSON] = data["events"]
-    who = data["players"][0]
-    place = draw(st.sampled_from(["wild_set", "hand", "field", "pursuit", "after"]))
-    if place == "wild_set":
-        data["options"] = {**data.get("options", {}), place: draw(outside(*OPTION_RANGES[place]))}
-    elif place == "pursuit":
-        data["options"] = {**data.get("options", {}), "pursuit": {"7": draw(outside(0, 20))}}
-    elif place == "hand":
-        events.insert(
-            draw(st.integers(0, len(events))),
-            {"type": "round_end", "hands": {who: draw(outside(0, MAX_HAND_POINTS))}, "fields": {}},
-        )
-    elif place == "field":
-        events.insert(
-            draw(st.integers(0, len(events))),
-            {"type": "round_end", "hands": {}, "fields": {who: [0, draw(outside(*FIELD_POINTS))]}},
-        )
-    else:
-        data["retracted"] = [{"after": draw(outside(0, len(events))), "event": {"type": "round_end", "hands": {}}}]
-    return data
+def out_of_range_files() -> Strategy[dict[str, JSON]]:
+    return one_out_of_range(
+        GAME,
+        OPTION_RANGES,
+        events={
+            "hand": {"type": "round_end", "hands": {WHO: outside(0, MAX_HAND_POINTS)}, "fields": {}},
+            "field": {"type": "round_end", "hands": {}, "fields": {WHO: [0, outside(*FIELD_POINTS)]}},
+        },
+        retracted={"type": "round_end", "hands": {}},
+        options={"pursuit": {"7": outside(0, 20)}},
+    )
 
 
 # -- the entry forms (companion/entries/white_hat) ---------------------------------------------------------------
 
-NEW_TABLE = {
-    "player_0": "Ana",
-    "player_1": "Ben",
-    "player_2": "Cleo",
+# The house rules as the new-table form posts them (tests/companion/test_entry_white_hat.py posts them too).
+HOUSE_RULES = {
     "opt_floor": "round",
     "opt_first_lead": "any",
     "opt_hat_ties": "later",
@@ -174,11 +164,17 @@ NEW_TABLE = {
     "opt_hat_take": "non-wild",
     "opt_opponent_pawns": "negative",
     "opt_tie": "shared",
+}
+NEW_TABLE = {
+    "player_0": "Ana",
+    "player_1": "Ben",
+    "player_2": "Cleo",
+    **HOUSE_RULES,
     **{f"opt_pursuit_{i}": str(v) for i, v in enumerate([0, 0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 5])},
 }
 ROUND = {"sum-0": "4", "sum-1": "12", "sum-2": "0", "field-0-1": "1", "field-1-2": "-1"}
 TRICK = {"leader": "0", "play-0": "7", "play-1": "9", "play-2": "2"}
-TABLES: dict[str, tuple[dict[str, str], list[tuple[str, dict[str, str]]]]] = {
+TABLES: Tables = {
     "fresh": ({}, []),
     "started": ({}, [("start", {"dealer": "0", "hat": "1"}), ("trick", TRICK)]),
     "over": ({}, [("round", {**ROUND, "final": "1"})]),
@@ -200,15 +196,11 @@ FIELDS: dict[str, Strategy[Any]] = {
     "field": NUMBER_TEXT,
     "value": NUMBER_TEXT,
     "player": NUMBER_TEXT,
-    "version": NUMBER_TEXT,
-    "key": st.text(max_size=70),
 }
 
 
-@st.composite
-def random_posts(draw: st.DrawFn) -> dict[str, Any]:
-    keys = draw(st.lists(st.sampled_from(sorted(FIELDS)) | st.text(max_size=10), max_size=6, unique=True))
-    return {key: draw(FIELDS.get(key, NUMBER_TEXT)) for key in keys}
+def random_posts() -> Strategy[dict[str, Any]]:
+    return form_posts(FIELDS, most=6)
 
 
 @st.composite
@@ -221,7 +213,4 @@ def plausible_posts(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
         post = {"leader": str(draw(st.integers(0, 2)))} | {f"play-{i}": draw(st.sampled_from(FACES)) for i in range(3)}
     else:
         post = {"dealer": str(draw(st.integers(0, 2))), "hat": str(draw(st.integers(0, 2)))}
-    if draw(st.booleans()):
-        key = draw(st.sampled_from([*post, "version"]))
-        post[key] = draw(ODD_DIGITS | NUMBER_TEXT | outside(-100, 100).map(str))
-    return action, post
+    return action, draw(one_field_off(post, outside(-100, 100).map(str)))
