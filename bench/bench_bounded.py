@@ -18,13 +18,10 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import gc
 import os
 import platform
 import pstats
-import statistics
 import sys
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,7 +31,8 @@ for folder in (ROOT, ROOT / "bench"):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
-from bench_rickety_kate import GameMaker, count_queries, django_database  # noqa: E402
+from bench_rickety_kate import GameMaker  # noqa: E402
+from common import Timing, count_queries, django_database, measure  # noqa: E402
 
 from games.tablefile import MAX_EVENTS  # noqa: E402
 
@@ -73,10 +71,10 @@ def stored(slug: str, events: Sequence[dict[str, Any]], options: dict[str, Any],
 
 
 class Figure:
-    def __init__(self, label: str, wall: list[float], cpu: list[float], size: int, queries: int) -> None:
+    def __init__(self, label: str, timing: Timing, size: int, queries: int) -> None:
         self.label, self.size, self.queries = label, size, queries
-        self.wall, self.cpu = statistics.median(wall), statistics.median(cpu)
-        self.worst = max(wall)
+        self.wall, self.cpu = timing.wall_median, timing.median
+        self.worst = max(timing.wall)
 
     def line(self, ping_cpu: float) -> str:
         ratio = self.cpu / ping_cpu if ping_cpu else 0.0
@@ -94,16 +92,7 @@ def timed(label: str, get: Callable[[], Any], runs: int, before: Callable[[], ob
     if before:
         before()
     queries = count_queries(get)
-    gc.collect()
-    wall, cpu = [], []
-    for _ in range(runs):
-        if before:
-            before()
-        start_wall, start_cpu = time.perf_counter(), time.process_time()
-        get()
-        cpu.append((time.process_time() - start_cpu) * 1000)
-        wall.append((time.perf_counter() - start_wall) * 1000)
-    return Figure(label, wall, cpu, len(response.content), queries)
+    return Figure(label, measure(get, runs, warmup=0, before=before), len(response.content), queries)
 
 
 def header(title: str) -> None:

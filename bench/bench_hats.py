@@ -115,10 +115,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         rows.append(Row(f"{name}  replay+standings+panel+prompt", common.measure(pre_parsed, args.runs)))
         rows.append(Row(f"{name}  replay+referee (parsed)", common.measure(refereed, args.runs)))
     common.print_rows(f"Replay, ms ({args.runs} runs)", rows)
-    with common.django_database(database_url) as label, common.kept_tables(database_url) as created:
-        tables = {size: store(long[:size], f"bench {size}") for size in PAGE_SIZES}
+    sized = {size: long[:size] for size in PAGE_SIZES}
+    with common.stored_tables(database_url, sized, store) as (label, tables, created):
         finished = store(whole, "bench whole game")
-        created.extend([*tables.values(), finished])
+        created.append(finished)
         page, queries = common.page_report("Table page (tea table panel)", tables, args.requests, label)
         over, _ = common.page_rows({len(whole): finished}, args.requests)
         common.print_rows("Table page of a finished game (explained scores)", over, "SQL  response")

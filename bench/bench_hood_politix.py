@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -93,9 +93,10 @@ def store(events: Sequence[Payload], title: str) -> Table:
     return common.store(SLUG, PLAYERS, OPTIONS, events, title)
 
 
-def round_post(table: Table) -> tuple[Callable[[], object], Callable[[], object]]:
+def round_post(table: Table) -> common.Write:
     """The htmx POST of a round's finishing order, and the untimed reset that removes the round it added."""
-    return common.htmx_post(table, "round", {f"place-{k}": str(k) for k in range(len(PLAYERS) - 1)}, "the round")
+    order = {f"place-{k}": str(k) for k in range(len(PLAYERS) - 1)}
+    return common.htmx_post(table, "round", order, "the round", "round")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -126,18 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     replay.append(Row("1,000 events  referee (every dispute)", common.measure(lambda: game.review(state), args.runs)))
     common.print_rows(f"Replay, ms ({args.runs} runs)", replay)
 
-    with common.django_database(database_url) as label, common.kept_tables(database_url) as created:
-        tables = {size: store(events, f"bench {size}") for size, events in sized.items()}
-        created.extend(tables.values())
-        post, reset = round_post(tables[POST_SIZE])
-
-        page, queries = common.page_report(
-            "Table page",
-            tables,
-            args.requests,
-            label,
-            lambda: common.post_row(f"htmx POST round, {POST_SIZE:,} events", post, reset, args.requests),
-        )
+    with common.stored_tables(database_url, sized, store) as (label, tables, _):
+        page, queries = common.page_report("Table page", tables, args.requests, label, round_post(tables[POST_SIZE]))
         common.print_goals("replay 1,000 events", replay[0].timing.median, GOAL_REPLAY_MS, page, queries)
     return 0
 

@@ -217,10 +217,10 @@ def store(events: Sequence[Payload], title: str) -> Table:
     return common.store(SLUG, PLAYERS, OPTIONS, events, title)
 
 
-def hand_post(table: Table) -> tuple[Callable[[], object], Callable[[], object]]:
+def hand_post(table: Table) -> common.Write:
     """The htmx quick-hand POST on `table` (13 hearts; Cleo took the lady), and the untimed reset before each."""
     form = {"hearts-0": "4", "hearts-1": "6", "hearts-2": "3", "lady-0": "2"}
-    return common.htmx_post(table, "hand", form, "the hand")
+    return common.htmx_post(table, "hand", form, "the hand", "quick hand")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -246,18 +246,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     replay = common.replay_rows(game, PLAYERS, game.options(OPTIONS, PLAYERS), suites, args.runs)
     common.print_rows(f"Replay, ms ({args.runs} runs)", replay)
 
-    with common.django_database(database_url) as label, common.kept_tables(database_url) as created:
-        tables = {size: store(events, f"bench {size}") for size, events in mixed.items()}
-        created.extend(tables.values())
-        post, reset = hand_post(tables[POST_SIZE])
-
-        page, queries = common.page_report(
-            "Table page",
-            tables,
-            args.requests,
-            label,
-            lambda: common.post_row(f"htmx POST quick hand, {POST_SIZE:,} events", post, reset, args.requests),
-        )
+    with common.stored_tables(database_url, mixed, store) as (label, tables, _):
+        write = hand_post(tables[POST_SIZE])
+        page, queries = common.page_report("Table page", tables, args.requests, label, write)
         common.print_goals("replay 1,000 trick events", replay[0].timing.median, GOAL_REPLAY_MS, page, queries)
 
         if args.profile:
@@ -273,8 +264,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             url = f"/t/{tables[GOAL_PAGE_SIZE].code}/"
             client.get(url)
             profile(f"GET table page, {GOAL_PAGE_SIZE:,} events", lambda: client.get(url), repeat=10)
-            profile(f"htmx POST quick hand, {POST_SIZE:,} events", post, repeat=10, before=reset)
-            reset()
+            profile(write.label, write.post, repeat=10, before=write.reset)
+            write.reset()
     return 0
 
 

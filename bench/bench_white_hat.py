@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import common
-from common import PAGE_SIZES, Payload, Row
+from common import PAGE_SIZES, Payload
 
 from games import tablefile
 from games.registry import get as get_game
@@ -134,8 +134,9 @@ def verify(name: str, events: Sequence[Payload], board: bool) -> str:
     return f"{name}: {len(events):,} events ({tricks:,} tricks), {len(state.rounds)} rounds scored, 0 referee flags"
 
 
-def store(events: Sequence[Payload], board: bool, title: str) -> Table:
-    return common.store(SLUG, PLAYERS, {"board": BOARD} if board else {}, events, title)
+def store(events: Sequence[Payload], title: str) -> Table:
+    """A table on the bench's board: its page shows the board and the score track."""
+    return common.store(SLUG, PLAYERS, {"board": BOARD}, events, title)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -151,26 +152,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows = []
     for name, events, board in (("1,000 tricks", plain, False), ("1,000 tricks + moves", tracked, True)):
         options = game.options({"board": BOARD} if board else {}, PLAYERS)
-        parsed = [game.parse(e) for e in events]
-
-        def full(events: list[Payload] = events, options: Any = options) -> object:
-            return game.standings(game.replay(PLAYERS, options, [game.parse(e) for e in events]))
-
-        def pre_parsed(parsed: list[Any] = parsed, options: Any = options) -> object:
-            return game.standings(game.replay(PLAYERS, options, parsed))
-
-        def refereed(parsed: list[Any] = parsed, options: Any = options) -> object:
-            return game.review(game.replay(PLAYERS, options, parsed))
-
-        rows.append(Row(f"{name}  parse+replay+standings", common.measure(full, args.runs)))
-        rows.append(Row(f"{name}  replay+standings (parsed)", common.measure(pre_parsed, args.runs)))
-        rows.append(Row(f"{name}  replay+referee (parsed)", common.measure(refereed, args.runs)))
+        rows += common.replay_rows(game, PLAYERS, options, {name: events}, args.runs, referee=True)
     common.print_rows(f"Replay, ms ({args.runs} runs)", rows)
 
     sizes = {size: tracked[:size] for size in PAGE_SIZES}
-    with common.django_database(database_url) as label, common.kept_tables(database_url) as created:
-        tables = {size: store(events, True, f"bench {size}") for size, events in sizes.items()}
-        created.extend(tables.values())
+    with common.stored_tables(database_url, sizes, store) as (label, tables, _):
         page, queries = common.page_report("Table page (board and score track)", tables, args.requests, label)
         common.print_goals("replay 1,000 trick events", rows[0].timing.median, GOAL_REPLAY_MS, page, queries)
     return 0

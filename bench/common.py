@@ -130,9 +130,15 @@ class Row:
 
 
 def replay_rows(
-    game: Game, players: Sequence[str], options: Any, suites: Mapping[str, Sequence[Payload]], runs: int
+    game: Game,
+    players: Sequence[str],
+    options: Any,
+    suites: Mapping[str, Sequence[Payload]],
+    runs: int,
+    referee: bool = False,
 ) -> list[Row]:
-    """For each named list of events: parse+replay+standings, and replay+standings of the parsed events."""
+    """For each named list of events: parse+replay+standings, and replay+standings of the parsed events (with
+    `referee`, replay+referee of them too)."""
     rows = []
     for name, events in suites.items():
         parsed = [game.parse(e) for e in events]
@@ -143,8 +149,13 @@ def replay_rows(
         def pre_parsed(parsed: list[Any] = parsed) -> object:
             return game.standings(game.replay(players, options, parsed))
 
+        def refereed(parsed: list[Any] = parsed) -> object:
+            return game.review(game.replay(players, options, parsed))
+
         rows.append(Row(f"{name}  parse+replay+standings", measure(full, runs)))
         rows.append(Row(f"{name}  replay+standings (parsed)", measure(pre_parsed, runs)))
+        if referee:
+            rows.append(Row(f"{name}  replay+referee (parsed)", measure(refereed, runs)))
     return rows
 
 
@@ -190,6 +201,18 @@ def kept_tables(url: str | None) -> Iterator[list[Table]]:
         if url:
             for table in created:
                 table.delete()
+
+
+@contextmanager
+def stored_tables(
+    url: str | None, sized: Mapping[int, Sequence[Payload]], store: Callable[[Sequence[Payload], str], Table]
+) -> Iterator[tuple[str, dict[int, Table], list[Table]]]:
+    """Django on the bench's database with one table stored for each size's events ("bench <size>"): the label
+    for the report, the tables by size, and the list of tables to delete at the end (add any other made)."""
+    with django_database(url) as label, kept_tables(url) as created:
+        tables = {size: store(events, f"bench {size}") for size, events in sized.items()}
+        created.extend(tables.values())
+        yield label, tables, created
 
 
 def store(slug: str, players: Sequence[str], options: Payload, events: Sequence[Payload], title: str) -> Table:
@@ -253,11 +276,19 @@ def page_rows(tables: Mapping[int, Table], requests: int) -> tuple[list[Row], di
     return rows, queries
 
 
-def htmx_post(
-    table: Table, action: str, form: dict[str, str], what: str
-) -> tuple[Callable[[], object], Callable[[], object]]:
-    """The scorer's htmx POST of `form` to the table's record/<action>/, and the untimed reset to run before
-    each: it removes what the last POST added and reads the table's version for the form, as the page has it."""
+@dataclass(frozen=True)
+class Write:
+    """A write the bench times: the scorer's htmx POST, and the untimed reset to run before each."""
+
+    label: str
+    post: Callable[[], object]
+    reset: Callable[[], object]
+
+
+def htmx_post(table: Table, action: str, form: dict[str, str], what: str, name: str) -> Write:
+    """The scorer's htmx POST of `form` to the table's record/<action>/ (labelled "htmx POST <name>"), and the
+    untimed reset to run before each: it removes what the last POST added and reads the table's version for the
+    form, as the page has it."""
     from django.test import Client
 
     from companion.models import Event
@@ -279,16 +310,16 @@ def htmx_post(
             raise SystemExit(f"POST {url}: status {response.status_code}, {what} was not recorded")
         return response
 
-    return post, reset
+    return Write(f"htmx POST {name}, {size:,} events", post, reset)
 
 
-def post_row(label: str, post: Callable[[], object], reset: Callable[[], object], requests: int) -> list[Row]:
-    """A write (an htmx POST) timed with `reset` untimed before each, and its query count; the table reset after."""
-    reset()
-    queries = count_queries(post)
-    timing = measure(post, requests, warmup=2, before=reset)
-    reset()
-    return [Row(label, timing, f"{queries:>3}")]
+def post_row(write: Write, requests: int) -> list[Row]:
+    """A write timed with its reset untimed before each, and its query count; the table reset after."""
+    write.reset()
+    queries = count_queries(write.post)
+    timing = measure(write.post, requests, warmup=2, before=write.reset)
+    write.reset()
+    return [Row(write.label, timing, f"{queries:>3}")]
 
 
 # -- report ------------------------------------------------------------------------------------------------------
@@ -320,11 +351,11 @@ def print_goals(
 
 
 def page_report(
-    title: str, tables: Mapping[int, Table], requests: int, label: str, then: Callable[[], list[Row]] | None = None
+    title: str, tables: Mapping[int, Table], requests: int, label: str, write: Write | None = None
 ) -> tuple[list[Row], dict[int, int]]:
-    """The /ping/ reference and every table's page (and the rows `then` measures next, such as a POST), printed
-    under `title`; the page rows and their query counts."""
+    """The /ping/ reference and every table's page (then `write`, timed, when given), printed under `title`; the
+    page rows and their query counts."""
     page, queries = page_rows(tables, requests)
-    more = then() if then else []
+    more = post_row(write, requests) if write else []
     print_rows(f"{title}, ms ({requests} requests; {label})", [ping_row(requests), *page, *more], "SQL  response")
     return page, queries

@@ -118,12 +118,9 @@ def serve_and_guess(label: str, env: dict[str, str], folder: Path, args: argpars
 
     server = load.Server(load.WorkerConfig(args.workers, 1), env, folder)
     run = Run(label)
-    try:
-        server.start()
+    with load.running(server):
         guess(server.base, run, args, JOIN_ALPHABET, JOIN_CODE_LENGTH)
         run.other = {"right": join(server.base, right, OTHER), "wrong": join(server.base, "22222222", OTHER)}
-    finally:
-        server.stop()
     problems = server.log_problems()
     if problems:
         print(f"  gunicorn log ({label}):", *problems[:5], sep="\n    ")

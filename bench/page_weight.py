@@ -22,16 +22,11 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tests.e2e.chromium import launch  # noqa: E402  (the browser tests' Chromium, launched the same way)
+
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Finn")
 FIRST_LOAD_GOAL = 40_000
 SWAP_GOAL = 5_000
@@ -127,7 +122,7 @@ def main(argv: list[str] | None = None) -> None:
         server, url = start_server(Path(tmp), args.debug)
         try:
             with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+                browser = launch(pw)
                 context = browser.new_context(base_url=url, viewport={"width": 390, "height": 844})
                 page = context.new_page()
                 page.goto("/new/rickety-kate/")

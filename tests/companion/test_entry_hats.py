@@ -10,48 +10,28 @@ import re
 import pytest
 from django.test import Client
 
-from companion import services
 from companion.models import Table
+from tests.companion.conftest import HTMX, checked, live, record, scorers_table
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 PLAYERS = ["Ana", "Ben", "Cleo"]
 SETUP = {f"pos-{i}": c for i, c in enumerate(["red-1", "blue-2", "green-3", "yellow-4", "orange-5", "purple-6"])}
 
 
 @pytest.fixture
 def table(db: None, client: Client) -> Table:
-    table = services.create_table("hats", PLAYERS, {})
-    client.get(f"/s/{table.scorer_token}/")
-    return table
-
-
-def post(client: Client, table: Table, action: str, data: dict):
-    return client.post(f"/t/{table.code}/record/{action}/", data, **HTMX)
-
-
-def live(table: Table) -> list[dict]:
-    return [dict(e.payload) for e in table.events.filter(retracted=False).order_by("seq")]
-
-
-def checked(page: str, name: str) -> list[str]:
-    inputs = re.findall(r"<input[^>]*>", page)
-    return [
-        re.search(r'value="([^"]*)"', i).group(1)  # type: ignore[union-attr]
-        for i in inputs
-        if f'name="{name}"' in i and re.search(r"\bchecked\b", i)
-    ]
+    return scorers_table(client, "hats", PLAYERS, {})
 
 
 def test_setup_then_a_swap_and_a_black_hat(client: Client, table: Table) -> None:
-    assert post(client, table, "setup", SETUP | {"first": "1"}).status_code == 200
+    assert record(client, table, "setup", SETUP | {"first": "1"}).status_code == 200
     page = client.get(f"/t/{table.code}/").content.decode()
     assert "Ben&#x27;s turn, 1 of 8." in page or "Ben's turn, 1 of 8." in page
     assert checked(page, "player") == ["1", "1"]  # whose turn it is, already chosen (turn and optional action)
     assert "Whose favourite" not in page  # nobody has had eight turns
     legal = json.loads(re.search(r'data-legal="([^"]*)"', page).group(1).replace("&quot;", '"'))  # type: ignore[union-attr]
     assert legal["grey-3"] == [1, 2] and legal["red-1"] == [1]  # the game's list, not the template's
-    assert post(client, table, "exchange", {"player": "1", "card-0": "grey-3", "position": "2"}).status_code == 200
-    assert post(client, table, "black_hat", {"player": "2"}).status_code == 200
+    assert record(client, table, "exchange", {"player": "1", "card-0": "grey-3", "position": "2"}).status_code == 200
+    assert record(client, table, "black_hat", {"player": "2"}).status_code == 200
     assert live(table)[1:] == [
         {"type": "exchange", "player": "Ben", "card": "grey-3", "position": 2},
         {"type": "black_hat", "player": "Cleo"},
@@ -61,38 +41,38 @@ def test_setup_then_a_swap_and_a_black_hat(client: Client, table: Table) -> None
 
 
 def test_an_exchange_off_the_table_is_refused_in_words_and_changes_nothing(client: Client, table: Table) -> None:
-    post(client, table, "setup", SETUP | {"first": "0"})
-    response = post(client, table, "exchange", {"player": "0", "card-0": "red-2", "position": "7"})
+    record(client, table, "setup", SETUP | {"first": "0"})
+    response = record(client, table, "exchange", {"player": "0", "card-0": "red-2", "position": "7"})
     assert response.status_code == 400 and table.events.count() == 1
     assert "The position must be from 1 to 6." in response.content.decode()
-    response = post(client, table, "exchange", {"player": "0", "card-0": "pink-2", "position": "1"})
+    response = record(client, table, "exchange", {"player": "0", "card-0": "pink-2", "position": "1"})
     assert response.status_code == 400 and "is not a card at this table" in response.content.decode()
 
 
 def test_an_illegal_swap_is_recorded_and_flagged(client: Client, table: Table) -> None:
-    post(client, table, "setup", SETUP | {"first": "0"})
-    assert post(client, table, "exchange", {"player": "0", "card-0": "grey-1", "position": "2"}).status_code == 200
+    record(client, table, "setup", SETUP | {"first": "0"})
+    assert record(client, table, "exchange", {"player": "0", "card-0": "grey-1", "position": "2"}).status_code == 200
     page = client.get(f"/t/{table.code}/check/").content.decode()
     assert "hats.exchange" in page and "an exchange takes a card of the same type or a lower one" in page
 
 
 def test_optional_actions(client: Client, table: Table) -> None:
-    post(client, table, "setup", SETUP | {"first": "0"})
+    record(client, table, "setup", SETUP | {"first": "0"})
     data = {"player": "0", "kind": "redraw", "out-0": "red-2", "in-0": "blue-4"}
-    assert post(client, table, "optional", data).status_code == 200
+    assert record(client, table, "optional", data).status_code == 200
     assert live(table)[-1] == {"type": "redraw", "player": "Ana", "discard": "red-2", "draw": "blue-4"}
     data["kind"] = "partner_swap"  # three players: no partner
-    response = post(client, table, "optional", data)
+    response = record(client, table, "optional", data)
     assert response.status_code == 400 and "a partner swap needs four players" in response.content.decode()
 
 
 def test_undo_brings_the_swap_back_filled_in_and_fix_corrects_it(client: Client, table: Table) -> None:
-    post(client, table, "setup", SETUP | {"first": "0"})
-    post(client, table, "exchange", {"player": "0", "card-0": "red-4", "position": "1"})
+    record(client, table, "setup", SETUP | {"first": "0"})
+    record(client, table, "exchange", {"player": "0", "card-0": "red-4", "position": "1"})
     client.post(f"/t/{table.code}/undo/", **HTMX)
     page = client.get(f"/t/{table.code}/").content.decode()
     assert checked(page, "card-0") == ["red-4"] and checked(page, "position") == ["1"]
-    post(client, table, "exchange", {"player": "0", "card-0": "red-4", "position": "1"})
+    record(client, table, "exchange", {"player": "0", "card-0": "red-4", "position": "1"})
     seq = table.events.filter(retracted=False).order_by("seq").last().seq  # type: ignore[union-attr]
     page = client.get(f"/t/{table.code}/?fix={seq}").content.decode()
     assert f"/t/{table.code}/correct/{seq}/black_hat/" in page and checked(page, "position") == ["1"]
@@ -105,7 +85,7 @@ def test_the_end_state_at_once_with_the_explained_score(client: Client, table: T
     data = {f"table-{i}": c for i, c in enumerate(["red-1", "blue-2", "red-3", "green-4", "yellow-5", "orange-6"])}
     data |= {"coll-0": ["red-4", "red-5", "green-1"], "hats-0": "5", "hats-1": "8", "hats-2": "8"}
     data |= {"fav-0": "red-2", "fav-1": "purple-1", "fav-2": "blue-1", "cookie": "none"}
-    assert post(client, table, "final", data).status_code == 200
+    assert record(client, table, "final", data).status_code == 200
     event = live(table)[-1]
     assert event["cookie"] is None and event["collections"] == {"Ana": ["red-4", "red-5", "green-1"]}
     standings = client.get(f"/t/{table.code}/standings.json").json()
@@ -118,9 +98,9 @@ def test_the_end_state_at_once_with_the_explained_score(client: Client, table: T
 
 def test_the_end_state_form_is_offered_until_the_game_is_over(client: Client, table: Table) -> None:
     assert "Not tracking turns? Enter the end state at once" in client.get(f"/t/{table.code}/").content.decode()
-    post(client, table, "setup", SETUP | {"first": "0"})
+    record(client, table, "setup", SETUP | {"first": "0"})
     assert "Not tracking turns? Enter the end state at once" in client.get(f"/t/{table.code}/").content.decode()
-    post(client, table, "black_hat", {"player": "0"})
+    record(client, table, "black_hat", {"player": "0"})
     page = client.get(f"/t/{table.code}/").content.decode()
     assert "Stopped tracking turns? Enter the end state at once" in page  # FORMAT.md: a table that stopped tracking
 
@@ -128,9 +108,9 @@ def test_the_end_state_form_is_offered_until_the_game_is_over(client: Client, ta
 def test_after_tracked_turns_the_end_state_starts_from_them_and_replaces_them(client: Client, table: Table) -> None:
     """A table that stopped tracking: the form is filled in from the turns so far; the end state saved replaces
     what they built (the table page shows the new one), and the flag on a turn stays in Check plays."""
-    post(client, table, "setup", SETUP | {"first": "0"})
-    post(client, table, "exchange", {"player": "0", "card-0": "red-4", "position": "1"})  # Ana takes red-1
-    post(client, table, "exchange", {"player": "2", "card-0": "grey-2", "position": "2"})  # Cleo, in Ben's place
+    record(client, table, "setup", SETUP | {"first": "0"})
+    record(client, table, "exchange", {"player": "0", "card-0": "red-4", "position": "1"})  # Ana takes red-1
+    record(client, table, "exchange", {"player": "2", "card-0": "grey-2", "position": "2"})  # Cleo, in Ben's place
     page = client.get(f"/t/{table.code}/").content.decode()
     assert "Filled in from the turns recorded so far" in page
     assert checked(page, "table-0") == ["red-4"] and checked(page, "table-1") == ["grey-2"]
@@ -141,7 +121,7 @@ def test_after_tracked_turns_the_end_state_starts_from_them_and_replaces_them(cl
     data |= {"coll-1": ["green-2", "green-6", "grey-4", "yellow-2", "orange-1", "purple-3"], "hats-1": "2"}
     data |= {"coll-2": ["blue-2", "purple-4", "purple-1", "red-2", "grey-1", "grey-3", "green-4", "yellow-6"]}
     data |= {"hats-2": "0", "fav-0": "blue-4", "fav-1": "green-3", "fav-2": "purple-2", "cookie": "auto"}
-    assert post(client, table, "final", data).status_code == 200
+    assert record(client, table, "final", data).status_code == 200
     assert [e["type"] for e in live(table)] == ["setup", "exchange", "exchange", "final"]
     standings = client.get(f"/t/{table.code}/standings.json").json()
     # tests/cases/hats-3p-final-after-turns: the same end state (Ben and Cleo tie on six types: no cookie).
@@ -155,12 +135,12 @@ def test_after_tracked_turns_the_end_state_starts_from_them_and_replaces_them(cl
 
 
 def test_an_end_state_refused_after_turns_comes_back_as_typed(client: Client, table: Table) -> None:
-    post(client, table, "setup", SETUP | {"first": "0"})
-    post(client, table, "black_hat", {"player": "0"})
+    record(client, table, "setup", SETUP | {"first": "0"})
+    record(client, table, "black_hat", {"player": "0"})
     data = {f"table-{i}": c for i, c in enumerate(["green-1", "grey-2", "red-3", "blue-4", "yellow-5", "orange-6"])}
     data |= {"coll-0": ["red-1"], "hats-0": "3", "hats-1": "8", "hats-2": "8", "cookie": "none"}
     data |= {"fav-0": "blue-4", "fav-1": "green-3", "fav-2": "purple-2"}
-    response = post(client, table, "final", data)
+    response = record(client, table, "final", data)
     assert response.status_code == 400 and table.events.count() == 2
     page = response.content.decode()
     assert "Ana has 1 collected cards and 3 black hats, 4 in all" in page
@@ -168,17 +148,17 @@ def test_an_end_state_refused_after_turns_comes_back_as_typed(client: Client, ta
 
 
 def test_german_words_on_the_page(client: Client, table: Table) -> None:
-    post(client, table, "setup", SETUP | {"first": "0"})
+    record(client, table, "setup", SETUP | {"first": "0"})
     page = client.get(f"/t/{table.code}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Teetisch" in page and "Tausch speichern" in page
 
 
 def test_a_favourite_is_asked_of_those_who_had_eight_turns(client: Client, table: Table) -> None:
-    post(client, table, "setup", SETUP | {"first": "0"})
+    record(client, table, "setup", SETUP | {"first": "0"})
     for _ in range(8):
         for seat in ("0", "1", "2"):
-            post(client, table, "black_hat", {"player": seat})
+            record(client, table, "black_hat", {"player": seat})
     page = client.get(f"/t/{table.code}/").content.decode()
     assert "Whose favourite (the last card in hand)?" in page and checked(page, "player") == ["0"]
-    assert post(client, table, "favourite", {"player": "1", "fav-0": "red-3"}).status_code == 200
+    assert record(client, table, "favourite", {"player": "1", "fav-0": "red-3"}).status_code == 200
     assert live(table)[-1] == {"type": "favourite", "player": "Ben", "card": "red-3"}

@@ -9,27 +9,18 @@ import re
 import pytest
 from django.test import Client
 
-from companion import services
 from companion.models import Table
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
-PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]
+from tests.companion.conftest import HTMX, PLAYERS, live, record, scorers_table
 
 
 @pytest.fixture
 def table(db: None, client: Client) -> Table:
-    table = services.create_table("hood-politix", PLAYERS, {"tie": "extra-round"})
-    client.get(f"/s/{table.scorer_token}/")
-    return table
+    return scorers_table(client, "hood-politix", PLAYERS, {"tie": "extra-round"})
 
 
 def post(client: Client, table: Table, action: str, data: dict) -> str:
-    response = client.post(f"/t/{table.code}/record/{action}/", data, **HTMX)
-    return response.content.decode()
-
-
-def live(table: Table) -> list[dict]:
-    return [dict(e.payload) for e in table.events.filter(retracted=False).order_by("seq")]
+    """The page the htmx POST of an entry form answers."""
+    return record(client, table, action, data).content.decode()
 
 
 def order(*seats: int) -> dict[str, str]:

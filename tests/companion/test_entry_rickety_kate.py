@@ -17,39 +17,19 @@ from django.test import Client
 from companion import entries, services
 from companion.entries import rickety_kate as web
 from companion.models import Table
-from tests.companion.conftest import PLAYERS, hand
+from tests.companion.conftest import HTMX, PLAYERS, checked, hand, live, record, scorers_table
 from tests.games.rk import LEGAL_FOUR, one_suit_each, trick, tricks
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def post(client: Client, table: Table, action: str, data: dict, **extra: str):
-    return client.post(f"/t/{table.code}/record/{action}/", data, **HTMX, **extra)
-
-
-def live(table: Table) -> list[dict]:
-    return [dict(e.payload) for e in table.events.filter(retracted=False).order_by("seq")]
 
 
 def snap(table: Table) -> services.Snapshot:
     return services.snapshot(Table.objects.get(pk=table.pk))
 
 
-def checked(page: str, name: str) -> list[str]:
-    """The values of the checked inputs named `name` in a rendered page."""
-    inputs = re.findall(r"<input[^>]*>", page)
-    return [
-        re.search(r'value="([^"]*)"', i).group(1)  # type: ignore[union-attr]
-        for i in inputs
-        if f'name="{name}"' in i and re.search(r"\bchecked\b", i)
-    ]
-
-
 # -- the moon ---------------------------------------------------------------------------------------------------
 
 
 def test_a_moon_hand_is_asked_before_it_is_saved(client: Client, table: Table) -> None:
-    response = post(client, table, "hand", {"hearts-1": "13", "lady-0": "1"})
+    response = record(client, table, "hand", {"hearts-1": "13", "lady-0": "1"})
     page = response.content.decode()
     assert response.status_code == 200 and table.events.count() == 0
     assert 'role="alert"' not in page  # a question, not an error
@@ -58,7 +38,7 @@ def test_a_moon_hand_is_asked_before_it_is_saved(client: Client, table: Table) -
     assert 'name="moon" value="subtract" class="primary big">−26 for Ben</button>' in page
     assert "Totals then: <span>Ana 26</span> · <span>Ben 0</span>" in page
     assert 'name="hearts-1" min="0" max="13" value="13"' in page  # kept as typed
-    assert post(client, table, "hand", {"hearts-1": "13", "lady-0": "1", "moon": "subtract"}).status_code == 200
+    assert record(client, table, "hand", {"hearts-1": "13", "lady-0": "1", "moon": "subtract"}).status_code == 200
     assert live(table) == [{"type": "hand", "hearts": {"Ben": 13}, "lady": "Ben", "moon": "subtract"}]
 
 
@@ -71,14 +51,13 @@ def test_a_plain_post_is_asked_too(client: Client, table: Table) -> None:
 def test_no_question_when_the_hearts_are_split_and_a_stale_choice_is_dropped(client: Client, table: Table) -> None:
     page = client.get(f"/t/{table.code}/").content.decode()
     assert "data-question" not in page and "to everyone else" not in page  # never asked up front
-    assert post(client, table, "hand", {"hearts-1": "12", "hearts-2": "1", "lady-0": "1", "moon": "add"})
+    assert record(client, table, "hand", {"hearts-1": "12", "hearts-2": "1", "lady-0": "1", "moon": "add"})
     assert live(table) == [{"type": "hand", "hearts": {"Ben": 12, "Cleo": 1}, "lady": "Ben"}]
 
 
 def test_the_old_moon_rule_asks_nothing(client: Client, db: None) -> None:
-    table = services.create_table("rickety-kate", PLAYERS, {"moon": "old"})
-    client.get(f"/s/{table.scorer_token}/")
-    assert post(client, table, "hand", {"hearts-1": "13", "lady-0": "1"}).status_code == 200
+    table = scorers_table(client, "rickety-kate", PLAYERS, {"moon": "old"})
+    assert record(client, table, "hand", {"hearts-1": "13", "lady-0": "1"}).status_code == 200
     assert live(table) == [{"type": "hand", "hearts": {"Ben": 13}, "lady": "Ben"}]
 
 
@@ -86,16 +65,16 @@ def test_the_last_trick_of_a_moon_is_asked_and_earlier_tricks_never(client: Clie
     events = one_suit_each()
     services.append(table, events[:1])
     second = {"leader": "0", "card-0": "3C", "card-1": "3D", "card-2": "3H", "card-3": "3S", "moon": "add"}
-    assert post(client, table, "trick", second).status_code == 200
+    assert record(client, table, "trick", second).status_code == 200
     assert "moon" not in live(table)[-1]  # a choice on a trick before the last is dropped
     services.append(table, events[2:-1])
     last = {"leader": "0", "card-0": "AC", "card-1": "AD", "card-2": "AH", "card-3": "AS"}
-    response = post(client, table, "trick", last)
+    response = record(client, table, "trick", last)
     page = response.content.decode()
     assert response.status_code == 200 and table.events.count() == 12
     assert "Ana shot the moon." in page and "−26 for Ana" in page
     assert [checked(page, f"card-{n}") for n in range(4)] == [["AC"], ["AD"], ["AH"], ["AS"]]
-    assert post(client, table, "trick", last | {"moon": "add"}).status_code == 200
+    assert record(client, table, "trick", last | {"moon": "add"}).status_code == 200
     assert live(table)[-1]["moon"] == "add"
 
 
@@ -220,8 +199,7 @@ def test_fix_of_an_entry_not_in_play_shows_the_usual_panel(client: Client, table
 @pytest.fixture
 def brink(db: None, client: Client) -> Table:
     """Ana 95 after four hands (no moon rule, end score 100): one penalty of 5 short of the end; Dan has 0."""
-    table = services.create_table("rickety-kate", PLAYERS, {"moon": "none"})
-    client.get(f"/s/{table.scorer_token}/")
+    table = scorers_table(client, "rickety-kate", PLAYERS, {"moon": "none"})
     services.append(table, [hand(Ana=13, lady="Ana")] * 3 + [hand(Ana=4, Ben=8, Cleo=1, lady="Ana")])
     return table
 
@@ -249,7 +227,7 @@ def test_a_penalty_between_hands_goes_by_default_to_the_hand_just_finished_and_e
     assert checked(page, "when") == ["last"]
     assert page.index("The hand just finished") < page.index("The next hand")
     form = {"player": "0", "reason": "other", "points": "5", "when": checked(page, "when")[0]}
-    assert post(client, brink, "penalty", form).status_code == 200
+    assert record(client, brink, "penalty", form).status_code == 200
     assert live(brink)[-1] == {"type": "penalty", "player": "Ana", "reason": "other", "points": 5}
     assert all(e["type"] != "deal" for e in live(brink))
     now = snap(brink)
@@ -266,13 +244,13 @@ def test_a_penalty_for_the_next_hand_chosen_between_hands_still_waits_for_it(
     """Choosing "The next hand" opens that hand (a deal) and the penalty waits for it: at 95 the game goes on,
     and the 5 count in hand 5, which ends it; the standings agree with `score` of the exported file each time."""
     form = {"player": "0", "reason": "other", "points": "5", "when": "next"}
-    assert post(client, brink, "penalty", form).status_code == 200
+    assert record(client, brink, "penalty", form).status_code == 200
     assert [e["type"] for e in live(brink)[-2:]] == ["deal", "penalty"]
     standings = without_explain(snap(brink).standings.as_dict())
     assert (standings["finished"], standings["totals"]["Ana"], len(standings["rounds"])) == (False, 95, 4)
     assert scored_export(client, brink, tmp_path) == standings
     assert checked(client.get(f"/t/{brink.code}/").content.decode(), "when") == []  # a hand is under way now
-    assert post(client, brink, "hand", {"hearts-1": "13", "lady-0": "2"}).status_code == 200
+    assert record(client, brink, "hand", {"hearts-1": "13", "lady-0": "2"}).status_code == 200
     standings = without_explain(snap(brink).standings.as_dict())
     assert standings["rounds"][4] == {"Ana": 5, "Ben": 13, "Cleo": 13, "Dan": 0}
     assert (standings["finished"], standings["winners"]) == (True, ["Dan"])
@@ -282,7 +260,7 @@ def test_a_penalty_for_the_next_hand_chosen_between_hands_still_waits_for_it(
 def test_a_penalty_posted_without_a_choice_between_hands_goes_to_the_hand_just_finished(
     client: Client, brink: Table
 ) -> None:
-    assert post(client, brink, "penalty", {"player": "0", "reason": "other", "points": "5"}).status_code == 200
+    assert record(client, brink, "penalty", {"player": "0", "reason": "other", "points": "5"}).status_code == 200
     assert all(e["type"] != "deal" for e in live(brink)) and snap(brink).prompt.kind == "over"
 
 
@@ -290,7 +268,7 @@ def test_a_refused_penalty_comes_back_as_typed(client: Client, brink: Table) -> 
     """UI.md: a refused entry stays as typed. Points out of range are refused; the player, the reason, the
     points and the hand chosen are all still chosen in the form that comes back, open."""
     form = {"player": "2", "reason": "other", "points": "9999", "when": "next"}
-    response = post(client, brink, "penalty", form)
+    response = record(client, brink, "penalty", form)
     page = response.content.decode()
     assert response.status_code == 400 and all(e["type"] != "penalty" for e in live(brink))
     assert checked(page, "player") == ["2"] and checked(page, "reason") == ["other"]

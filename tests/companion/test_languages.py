@@ -23,7 +23,7 @@ from django.utils.translation import trans_real
 from companion.models import Table
 from games import registry
 from games.rules import folder_of, read
-from tests.companion.conftest import PLAYERS, hand
+from tests.companion.conftest import PLAYERS, hand, msgids_in
 from tests.companion.test_views import HTMX, new_table_form, quick
 
 REPO = Path(__file__).resolve().parents[2]
@@ -50,17 +50,6 @@ def tokens(message: str) -> list[str]:
     return sorted(set(TOKEN.findall(message)))  # a name said twice in English may be said once
 
 
-def _msgids(path: Path) -> set[str]:
-    """Every T("...") and gettext_noop("...") in one module."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("T", "gettext_noop") and node.args:
-            first = node.args[0]
-            if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                found.add(first.value)
-    return found
-
-
 def _translated_games(lang: str) -> list[Path]:
     """games/'s own modules, and each game package whose words exist in `lang` (another helper's game joins once
     its words/<lang>/<module>.py is there)."""
@@ -72,7 +61,7 @@ def game_msgids(lang: str) -> set[str]:
     found: set[str] = set()
     for root in _translated_games(lang):
         for path in root.glob("*.py") if root == GAMES else root.rglob("*.py"):
-            found |= _msgids(path)
+            found |= msgids_in(path)
     return found
 
 

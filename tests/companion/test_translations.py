@@ -3,7 +3,6 @@ errors) and its rules files reach a German reader in German, while the commands 
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 from collections.abc import Iterator
@@ -18,7 +17,7 @@ from django.utils.translation import trans_real
 
 from companion import services
 from companion.models import Table
-from tests.companion.conftest import PLAYERS, hand
+from tests.companion.conftest import PLAYERS, hand, msgids_in
 from tests.companion.test_broken_tables import break_entry
 from tests.companion.test_views import HTMX, new_table_form, quick
 
@@ -121,14 +120,7 @@ def test_the_commands_print_english_whatever_language_is_active(tmp_path: Path) 
 
 def _game_msgids() -> set[str]:
     """Every T("...") and gettext_noop("...") in games/: what the web shows of the games."""
-    found = set()
-    for path in GAMES.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("T", "gettext_noop") and node.args:
-                first = node.args[0]
-                if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                    found.add(first.value)
-    return found
+    return set().union(*(msgids_in(path) for path in GAMES.rglob("*.py")))
 
 
 def test_every_game_word_has_german_with_the_same_placeholders() -> None:

@@ -5,24 +5,15 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+
+from tests.e2e.chromium import CHROMIUM, launch
 
 # Playwright's sync API keeps an event loop running in the main thread; Django would otherwise refuse
 # the database work that pytest-django's fixtures do there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PHONE = {
     "viewport": {"width": 390, "height": 844},
     "device_scale_factor": 3,
@@ -44,7 +35,7 @@ def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        browser = launch(pw)
         yield browser
         browser.close()
 

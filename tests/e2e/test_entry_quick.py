@@ -9,7 +9,16 @@ from playwright.sync_api import Page, expect
 
 from companion import services
 from companion.models import Table
-from tests.e2e.test_phone_flow import Thumb, chip, pick_value, quick_form, stepper, the_rest, totals, version
+from tests.e2e.test_phone_flow import (
+    Thumb,
+    chip,
+    pick_value,
+    quick_form,
+    save_and_wait,
+    stepper,
+    the_rest,
+    totals,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -41,9 +50,15 @@ def enter(thumb: Thumb, hearts: dict[str, int], lady: str) -> None:
         pick_value(thumb, form, name, hearts[name])
     the_rest(thumb, form, named[-1])
     thumb.tap(chip(form.locator("fieldset.lady"), lady))
-    before = version(page)
-    thumb.tap(form.get_by_role("button", name="Save hand"))
-    expect(page.locator("#board")).to_have_attribute("data-version", str(before + 1))
+    save_and_wait(thumb, form.get_by_role("button", name="Save hand"))
+
+
+def one_hand_entered(page: Page) -> tuple[Table, Thumb]:
+    """A new table with this phone as its scorer and the first typical hand saved (Dan took the lady)."""
+    table = scorer(page)
+    thumb = Thumb(page)
+    enter(thumb, *TYPICAL[0])
+    return table, thumb
 
 
 @pytest.mark.parametrize("width", [320, 390])
@@ -125,9 +140,7 @@ def test_the_moon_is_asked_only_when_the_game_sees_one_and_shows_both_outcomes(p
     expect(add).to_be_in_viewport()
     assert table.events.count() == 1  # nothing saved until the shooter chose
     expect(stepper(form, "Ben").locator(".value")).to_have_text("13")  # the hand is kept as typed
-    before = version(page)
-    thumb.tap(subtract)
-    expect(page.locator("#board")).to_have_attribute("data-version", str(before + 1))
+    save_and_wait(thumb, subtract)
     expect(totals(page)).to_have_text(["4", "★ -17", "0", "13"])
     print(f"\na moon by quick entry: {thumb.taps} taps")
     assert thumb.taps <= 5
@@ -136,9 +149,7 @@ def test_the_moon_is_asked_only_when_the_game_sees_one_and_shows_both_outcomes(p
 
 def test_undo_brings_the_hand_back_filled_in_and_a_slip_costs_one_change(phone: Page) -> None:
     page = phone
-    table = scorer(page)
-    thumb = Thumb(page)
-    enter(thumb, {"Ana": 0, "Ben": 2, "Cleo": 4, "Dan": 7}, "Dan")
+    table, thumb = one_hand_entered(page)
     thumb.tap(page.locator("#actions").get_by_role("button", name="Undo"))
     form = quick_form(page)
     for name, n in {"Ana": 0, "Ben": 2, "Cleo": 4, "Dan": 7}.items():
@@ -150,9 +161,7 @@ def test_undo_brings_the_hand_back_filled_in_and_a_slip_costs_one_change(phone: 
     thumb.taps = 0  # Ben had 3, Dan 6: two numbers and Save
     pick_value(thumb, form, "Ben", 3)
     pick_value(thumb, form, "Dan", 6)
-    before = version(page)
-    thumb.tap(form.get_by_role("button", name="Save hand"))
-    expect(page.locator("#board")).to_have_attribute("data-version", str(before + 1))
+    save_and_wait(thumb, form.get_by_role("button", name="Save hand"))
     assert thumb.taps == 5
     expect(totals(page)).to_have_text(["★ 0", "3", "4", "19"])
     assert table.events.filter(retracted=False).count() == 1
@@ -161,9 +170,7 @@ def test_undo_brings_the_hand_back_filled_in_and_a_slip_costs_one_change(phone: 
 
 def test_edit_on_the_last_hand_corrects_it_as_new_events(phone: Page) -> None:
     page = phone
-    table = scorer(page)
-    thumb = Thumb(page)
-    enter(thumb, {"Ana": 0, "Ben": 2, "Cleo": 4, "Dan": 7}, "Dan")
+    table, thumb = one_hand_entered(page)
     edit = page.locator("#entry .last-entry").get_by_role("link", name="Edit")
     expect(edit).to_be_visible()
     thumb.tap(edit)
@@ -173,9 +180,7 @@ def test_edit_on_the_last_hand_corrects_it_as_new_events(phone: Page) -> None:
     expect(form).to_have_attribute("action", f"/t/{table.code}/correct/1/hand/")
     expect(stepper(form, "Cleo").locator(".value")).to_have_text("4")
     thumb.tap(chip(form.locator("fieldset.lady"), "Cleo"))  # the lady went to Cleo, not Dan
-    before = version(page)
-    thumb.tap(form.get_by_role("button", name="Save the fix"))
-    expect(page.locator("#board")).to_have_attribute("data-version", str(before + 1))
+    save_and_wait(thumb, form.get_by_role("button", name="Save the fix"))
     expect(totals(page)).to_have_text(["★ 0", "2", "17", "7"])
     expect(page.locator("#log li.retracted")).to_have_count(1)  # the old entry stays, struck through
     assert [e.payload["lady"] for e in table.events.order_by("seq")] == ["Dan", "Cleo"]

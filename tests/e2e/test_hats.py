@@ -43,6 +43,13 @@ def save(page: Page, form: Locator, button: str) -> None:
     expect(page.locator("#board")).to_have_attribute("data-version", str(before + 1))
 
 
+def assert_clean(page: Page, what: str) -> None:
+    """The page fits its phone, axe finds nothing on it and no script failed."""
+    assert overflow(page) == []
+    assert_accessible(page, what)
+    assert page.errors == []
+
+
 def test_a_tracked_game_at_320_px(open_phone) -> None:
     page = open_phone(width=320)
     scorer(page)
@@ -70,9 +77,7 @@ def test_a_tracked_game_at_320_px(open_phone) -> None:
     save(page, turn, "Black hat instead")
     expect(page.locator("[data-headline]")).to_contain_text("Ana's turn, 1 of 8.")
     expect(panel.locator(".hats-player-line", has_text="Cleo")).to_contain_text("black hats: 1")
-    assert overflow(page) == []
-    assert_accessible(page, "hats tracked")
-    assert page.errors == []
+    assert_clean(page, "hats tracked")
 
 
 def test_an_end_state_entered_at_once_explains_every_score(open_phone) -> None:
@@ -99,9 +104,7 @@ def test_an_end_state_entered_at_once_explains_every_score(open_phone) -> None:
     expect(page.locator("#panel")).to_contain_text("the last cookie")
     table.refresh_from_db()
     assert table.finished
-    assert overflow(page) == []
-    assert_accessible(page, "hats end state")
-    assert page.errors == []
+    assert_clean(page, "hats end state")
 
 
 def test_a_table_that_stops_tracking_enters_the_end_state_from_where_it_stopped(open_phone) -> None:
@@ -139,6 +142,4 @@ def test_a_table_that_stops_tracking_enters_the_end_state_from_where_it_stopped(
     expect(page.locator("#panel")).to_contain_text("favourite red 2: red collected 1, minus 2")
     table.refresh_from_db()
     assert table.finished
-    assert overflow(page) == []
-    assert_accessible(page, "hats end state after turns")
-    assert page.errors == []
+    assert_clean(page, "hats end state after turns")

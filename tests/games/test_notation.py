@@ -84,15 +84,104 @@ def test_no_card_from_nothing_or_from_a_non_text(notation: Notation[Any], value:
     assert "card" in str(error.value)
 
 
+# What each notation reads (case, spaces, ♣ ♦ ♥ ♠, the frame) and the canonical text it writes for it.
+READS: list[tuple[Notation[Any], dict[str, str]]] = [
+    (FrenchNotation(), {"qs": "QS", "Q♠": "QS", " 10h ": "10H", "2♣": "2C", "a\u2666\ufe0f": "AD"}),
+    (
+        WhiteHatNotation(),
+        {"7": "7", " 13 ": "13", "07": "7", "Joker": "joker", "JOKER": "joker", "Hat": "hat", "white hat": "hat"},
+    ),
+    (HatsNotation(), {"red-3": "red-3", "RED-3": "red-3", "Grey - 4": "grey-4", "blue 12": "blue-12"}),
+    (
+        HoodNotation(),
+        {
+            "red-7": "red-7",
+            "Red-7": "red-7",
+            "blue-pimp-slap": "blue-pimp-slap",
+            "Blue Pimp Slap": "blue-pimp-slap",
+            "GREEN-FIVE-O": "green-five-o",
+            "yellow-in-yo-face*": "yellow-in-yo-face*",
+            "red-deuce *": "red-deuce*",
+            "red-0": "red-0",
+        },
+    ),
+]
+NOT_FRENCH = "is not a card: write rank then suit, like 10H or QS"
+NOT_WHITE_HAT = "is not a White Hat card: write 1 to 13, joker or hat"
+HOOD_FACES = "the face is 0 to 9 or one of five-o, pimp-slap, snitch, in-yo-face, deal, deuce, busted, payback"
+# What each notation refuses, and the reason it gives.
+REFUSALS: list[tuple[Notation[Any], dict[str, str]]] = [
+    (FrenchNotation(), dict.fromkeys(["1C", "11H", "QX", "Q", "S", "QSS", "red-3", "joker"], NOT_FRENCH)),
+    (WhiteHatNotation(), dict.fromkeys(["0", "14", "-1", "1.5", "J", "hats", "7S"], NOT_WHITE_HAT)),
+    (
+        HatsNotation(),
+        {
+            "red": "is not a card: write type-value, like red-3",
+            "-3": "is not a card: write type-value, like red-3",
+            "pink-3": "its type is one of red, orange, yellow, green, blue, purple, grey",
+            "red-0": "its value must be a whole number from 1 up",
+            "red--2": "is not a card",
+            "red-x": "its value must be a whole number from 1 up",
+            "red-2.5": "its value must be a whole number from 1 up",
+            "red-²": "its value must be a whole number from 1 up",
+        },
+    ),
+    (
+        HoodNotation(),
+        {
+            "red-10": HOOD_FACES,
+            "red-skip": "the face is 0 to 9 or one of",
+            "pink-3": "its colour is one of red, yellow, green, blue",
+            "purple-deuce*": "its colour is one of red, yellow, green, blue",
+            "red": "write colour-face, like red-7 or blue-deuce",
+            "deuce": "write colour-face, like red-7 or blue-deuce",
+        },
+    ),
+]
+
+
+def each_text(table: list[tuple[Notation[Any], dict[str, str]]]) -> list[Any]:
+    """One test case per text of each notation, named by the notation and the text."""
+    return [
+        pytest.param(notation, text, expected, id=f"{type(notation).__name__}-{text}")
+        for notation, expected_by_text in table
+        for text, expected in expected_by_text.items()
+    ]
+
+
+@pytest.mark.parametrize(("notation", "text", "canonical"), each_text(READS))
+def test_each_notation_reads_tolerantly_and_writes_canonically(
+    notation: Notation[Any], text: str, canonical: str
+) -> None:
+    assert notation.format(notation.parse(text)) == canonical
+
+
+@pytest.mark.parametrize(("notation", "text", "message"), each_text(REFUSALS))
+def test_each_notation_refuses_with_the_reason(notation: Notation[Any], text: str, message: str) -> None:
+    with pytest.raises(CardError, match=message):
+        notation.parse(text)
+
+
+# How each notation names a card in words: in English, and in German through GERMAN's catalogue.
+LABELS: list[tuple[Notation[Any], dict[str, str], dict[str, str]]] = [
+    (FrenchNotation(), {"QS": "Queen of spades", "10H": "10 of hearts", "AC": "Ace of clubs"}, {"QS": "Pik Dame"}),
+    (HatsNotation(), {"red-3": "red 3"}, {"red-3": "Rot 3"}),
+    (
+        HoodNotation(),
+        {"red-3": "red 3", "blue-deuce*": "blue Deuce, framed", "green-in-yo-face": "green In Yo Face"},
+        {"red-deuce*": "Rot Deuce, gerahmt"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("notation", "english", "german"), LABELS, ids=[type(n).__name__ for n, _, _ in LABELS])
+def test_labels_say_the_card_in_words(notation: Notation[Any], english: dict[str, str], german: dict[str, str]) -> None:
+    assert {text: str(notation.label(notation.parse(text))) for text in english} == english
+    in_german = {text: notation.label(notation.parse(text)).render(lambda m: GERMAN.get(m, m)) for text in german}
+    assert in_german == german
+
+
 # -- French ----------------------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "canonical"), [("qs", "QS"), ("Q♠", "QS"), (" 10h ", "10H"), ("2♣", "2C"), ("a\u2666\ufe0f", "AD")]
-)
-def test_french_reads_lower_case_and_symbols(text: str, canonical: str) -> None:
-    """Cards: input may be lower case and use ♣ ♦ ♥ ♠; output is the upper-case letter form."""
-    assert FrenchNotation().format(FrenchNotation().parse(text)) == canonical
 
 
 def test_french_is_the_existing_card() -> None:
@@ -103,12 +192,6 @@ def test_french_is_the_existing_card() -> None:
     assert french.cards() == tuple(sorted(CARDS.values()))
 
 
-@pytest.mark.parametrize("text", ["1C", "11H", "QX", "Q", "S", "QSS", "red-3", "joker"])
-def test_french_refuses_what_is_not_rank_then_suit(text: str) -> None:
-    with pytest.raises(CardError, match=r"is not a card: write rank then suit, like 10H or QS"):
-        FrenchNotation().parse(text)
-
-
 def test_french_removed_cards_are_out_of_the_deck() -> None:
     """`removed`: the cards taken out are not pickable, and naming one says so."""
     three = FrenchNotation(removed=["2S"])
@@ -116,14 +199,6 @@ def test_french_removed_cards_are_out_of_the_deck() -> None:
     assert len(three.cards()) == 51
     with pytest.raises(CardError, match="2♠ is not in the deck at this table"):
         three.parse("2s")
-
-
-def test_french_labels_say_rank_and_suit_in_words() -> None:
-    french = FrenchNotation()
-    assert str(french.label(french.parse("QS"))) == "Queen of spades"
-    assert str(french.label(french.parse("10H"))) == "10 of hearts"
-    assert str(french.label(french.parse("AC"))) == "Ace of clubs"
-    assert french.label(french.parse("QS")).render(lambda m: GERMAN.get(m, m)) == "Pik Dame"
 
 
 def test_french_shows_the_suit_symbol_and_rows_by_suit() -> None:
@@ -145,29 +220,6 @@ def test_white_hat_cards_are_one_to_thirteen_joker_and_hat() -> None:
     notation = WhiteHatNotation()
     assert [notation.format(c) for c in notation.cards()] == [*map(str, range(1, 14)), "joker", "hat"]
     assert sum(notation.copies(c) for c in notation.cards()) == 84  # FORMAT.md: the box holds 84 cards
-
-
-@pytest.mark.parametrize(
-    ("text", "canonical"),
-    [
-        ("7", "7"),
-        (" 13 ", "13"),
-        ("07", "7"),
-        ("Joker", "joker"),
-        ("JOKER", "joker"),
-        ("Hat", "hat"),
-        ("white hat", "hat"),
-    ],
-)
-def test_white_hat_reads_case_and_spaces(text: str, canonical: str) -> None:
-    notation = WhiteHatNotation()
-    assert notation.format(notation.parse(text)) == canonical
-
-
-@pytest.mark.parametrize("text", ["0", "14", "-1", "1.5", "J", "hats", "7S"])
-def test_white_hat_refuses_other_cards(text: str) -> None:
-    with pytest.raises(CardError, match=r"is not a White Hat card: write 1 to 13, joker or hat"):
-        WhiteHatNotation().parse(text)
 
 
 def test_white_hat_card_knows_numbers_and_wilds() -> None:
@@ -206,14 +258,6 @@ def test_white_hat_pursuit_follows_the_table() -> None:
 # -- Hats ------------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("text", "canonical"), [("red-3", "red-3"), ("RED-3", "red-3"), ("Grey - 4", "grey-4"), ("blue 12", "blue-12")]
-)
-def test_hats_reads_case_and_spaces(text: str, canonical: str) -> None:
-    notation = HatsNotation()
-    assert notation.format(notation.parse(text)) == canonical
-
-
 def test_hats_splits_at_the_last_hyphen_and_writes_the_type_as_the_options_spell_it() -> None:
     notation = HatsNotation(types=["Dark-Blue", "red"])
     assert notation.parse("dark-blue-3") == HatsCard("Dark-Blue", 3)
@@ -228,24 +272,6 @@ def test_hats_values_are_any_positive_integer() -> None:
     assert len(HatsNotation(types=["red", "blue"], values=[5, 1]).cards()) == 4
 
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("red", "is not a card: write type-value, like red-3"),
-        ("-3", "is not a card: write type-value, like red-3"),
-        ("pink-3", "its type is one of red, orange, yellow, green, blue, purple, grey"),
-        ("red-0", "its value must be a whole number from 1 up"),
-        ("red--2", "is not a card"),
-        ("red-x", "its value must be a whole number from 1 up"),
-        ("red-2.5", "its value must be a whole number from 1 up"),
-        ("red-²", "its value must be a whole number from 1 up"),
-    ],
-)
-def test_hats_refuses_with_the_reason(text: str, message: str) -> None:
-    with pytest.raises(CardError, match=message):
-        HatsNotation().parse(text)
-
-
 def test_hats_types_come_from_the_options() -> None:
     """With two players the table removes two types: a card of a removed type is an error."""
     five = HatsNotation(types=["red", "orange", "yellow", "green", "blue"])
@@ -257,33 +283,13 @@ def test_hats_types_come_from_the_options() -> None:
         HatsNotation(values=[0])
 
 
-def test_hats_labels_say_the_colour_in_words() -> None:
+def test_hats_labels_and_rows_say_the_type() -> None:
     notation = HatsNotation()
-    assert str(notation.label(notation.parse("red-3"))) == "red 3"
-    assert notation.label(notation.parse("red-3")).render(lambda m: GERMAN.get(m, m)) == "Rot 3"
     assert str(HatsNotation(types=["teal"]).label(HatsCard("teal", 2))) == "teal 2"
     assert str(notation.group_label("grey")) == "grey"
 
 
 # -- Hood Politix ----------------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "canonical"),
-    [
-        ("red-7", "red-7"),
-        ("Red-7", "red-7"),
-        ("blue-pimp-slap", "blue-pimp-slap"),
-        ("Blue Pimp Slap", "blue-pimp-slap"),
-        ("GREEN-FIVE-O", "green-five-o"),
-        ("yellow-in-yo-face*", "yellow-in-yo-face*"),
-        ("red-deuce *", "red-deuce*"),
-        ("red-0", "red-0"),
-    ],
-)
-def test_hood_reads_case_spaces_and_the_frame(text: str, canonical: str) -> None:
-    notation = HoodNotation()
-    assert notation.format(notation.parse(text)) == canonical
 
 
 def test_hood_card_parts() -> None:
@@ -293,30 +299,6 @@ def test_hood_card_parts() -> None:
     card = notation.parse("red-7")
     assert (card.number, card.action, card.framed) == (7, None, False)
     assert notation.parse("red-busted").action == "busted"
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("red-10", "the face is 0 to 9 or one of five-o, pimp-slap, snitch, in-yo-face, deal, deuce, busted, payback"),
-        ("red-skip", "the face is 0 to 9 or one of"),
-        ("pink-3", "its colour is one of red, yellow, green, blue"),
-        ("purple-deuce*", "its colour is one of red, yellow, green, blue"),
-        ("red", "write colour-face, like red-7 or blue-deuce"),
-        ("deuce", "write colour-face, like red-7 or blue-deuce"),
-    ],
-)
-def test_hood_refuses_with_the_reason(text: str, message: str) -> None:
-    with pytest.raises(CardError, match=message):
-        HoodNotation().parse(text)
-
-
-def test_hood_labels_say_colour_face_and_frame() -> None:
-    notation = HoodNotation()
-    assert str(notation.label(notation.parse("red-3"))) == "red 3"
-    assert str(notation.label(notation.parse("blue-deuce*"))) == "blue Deuce, framed"
-    assert str(notation.label(notation.parse("green-in-yo-face"))) == "green In Yo Face"
-    assert notation.label(notation.parse("red-deuce*")).render(lambda m: GERMAN.get(m, m)) == "Rot Deuce, gerahmt"
 
 
 def test_hood_framed_cards_sit_in_their_own_row_and_carry_a_mark() -> None:

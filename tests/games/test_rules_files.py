@@ -49,6 +49,43 @@ def test_each_language_file_has_exactly_the_english_sections(game, lang: str) ->
     assert {section["lang"] for section in page} == {lang}
 
 
+# Sections that must say how Kibitz reads a rule: (game, anchor, what the English paragraphs say, what the
+# reading says). Every language's section has as many paragraphs as the English one.
+SAID = [
+    # A final after tracked turns replaces their end state.
+    (
+        "hats",
+        "quick",
+        ("stops tracking partway", "replaces the tea table", "Check plays still lists what was wrong in them"),
+        ("After tracked turns", "No option changes it."),
+    ),
+    # The reading FORMAT.md fixes: a framed answer answers as the plain card does; no other card becomes one.
+    (
+        "hood-politix",
+        "hp.stack-framed",
+        ("framed Deuce, In Yo Face or Five-O", "answers just like the same card", "turns no other card into an answer"),
+        ("face alone", "No option changes this."),
+    ),
+]
+
+
+def section(game, anchor: str, lang: str) -> dict:
+    return next(s for s in game.rules(lang) if s["anchor"] == anchor)
+
+
+@pytest.mark.parametrize(("slug", "anchor", "paragraphs", "reading"), SAID, ids=[f"{g}-{a}" for g, a, _, _ in SAID])
+def test_a_section_says_which_reading_kibitz_takes(
+    slug: str, anchor: str, paragraphs: tuple[str, ...], reading: tuple[str, ...]
+) -> None:
+    game = registry.get(slug)
+    english = section(game, anchor, "en")
+    text = " ".join(english["paragraphs"])
+    assert [p for p in paragraphs if p not in text] == []
+    assert [r for r in reading if r not in english["reading"]] == []
+    for lang in rules.languages(rules.folder_of(game)):
+        assert len(section(game, anchor, lang)["paragraphs"]) == len(english["paragraphs"]), lang
+
+
 def test_rickety_kate_is_in_english_and_german() -> None:
     assert ("rickety-kate", "de") in {(game.slug, lang) for game, lang in FILES}
 

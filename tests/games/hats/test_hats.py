@@ -264,14 +264,3 @@ def test_types_are_at_most_the_seven_in_the_box() -> None:
 def test_a_refusal_names_the_player_without_quotes() -> None:
     with pytest.raises(InvalidEvent, match=r"^Ana's collection must be a list"):
         GAME.parse({"type": "final", "table": [], "favourites": {}, "collections": {"Ana": "red-3"}})
-
-
-def test_the_rules_page_says_a_final_after_tracked_turns_replaces_their_end_state() -> None:
-    section = next(s for s in GAME.rules("en") if s["anchor"] == "quick")
-    text = " ".join(section["paragraphs"])
-    assert "stops tracking partway" in text and "replaces the tea table" in text
-    assert "Check plays still lists what was wrong in them" in text
-    assert "After tracked turns" in section["reading"] and "No option changes it." in section["reading"]
-    for lang in ("de", "fr", "es"):
-        own = next(s for s in GAME.rules(lang) if s["anchor"] == "quick")
-        assert len(own["paragraphs"]) == len(section["paragraphs"]), lang

@@ -30,15 +30,6 @@ def test_the_ambiguous_rules_say_which_reading_kibitz_takes() -> None:
     assert "cancels" in readings["hp.five-o"] and "left (clockwise)" in readings["politix"]
 
 
-def test_hp_stack_framed_says_a_card_answers_a_stack_by_its_face_alone() -> None:
-    """The reading FORMAT.md fixes: a framed answer answers as the plain card does; no other card becomes one."""
-    section = next(s for s in GAME.rules("en") if s["anchor"] == "hp.stack-framed")
-    text = " ".join(section["paragraphs"])
-    assert "framed Deuce, In Yo Face or Five-O" in text and "answers just like the same card" in text
-    assert "turns no other card into an answer" in text
-    assert "face alone" in section["reading"] and "No option changes this." in section["reading"]
-
-
 @pytest.mark.parametrize("lang", [lang for lang in rules.languages(rules.folder_of(GAME)) if lang != "en"])
 def test_each_language_has_the_english_sections_and_readings(lang: str) -> None:
     english = rules.read(rules.folder_of(GAME), "en")

@@ -141,13 +141,19 @@ def test_wh_field_no_change_without_exploit_or_the_randomizer() -> None:
     assert rules([*base, field], board=BOARD) == [(4, "Ana", "wh.field")]
 
 
-def test_wh_exploit_changes_a_field_by_exactly_one() -> None:
+def onto(ability: str) -> tuple[list[dict], list[dict]]:
+    """A board of three fields (the start, one with `ability`, the goal) and Ana's pawn on the middle one after
+    she won a trick against Ben."""
     board = [
         {"name": "A", "value": 0, "ability": "start"},
-        {"name": "Exploit", "value": 0, "ability": "exploit"},
+        {"name": ability.capitalize(), "value": 0, "ability": ability},
         {"name": "Goal", "value": -5, "ability": "goal"},
     ]
-    two = [trick(("Ana", ["9"]), ("Ben", ["3"])), move("Ana", "Ana:1", 1)]
+    return board, [trick(("Ana", ["9"]), ("Ben", ["3"])), move("Ana", "Ana:1", 1)]
+
+
+def test_wh_exploit_changes_a_field_by_exactly_one() -> None:
+    board, two = onto("exploit")
     good = {"type": "field", "player": "Ana", "field": 0, "value": 1}
     bad = {"type": "field", "player": "Ana", "field": 0, "value": 3}
     assert rules([*two, good], ["Ana", "Ben"], board=board) == []
@@ -156,12 +162,7 @@ def test_wh_exploit_changes_a_field_by_exactly_one() -> None:
 
 
 def test_the_randomizer_changes_up_to_four_fields() -> None:
-    board = [
-        {"name": "A", "value": 0, "ability": "start"},
-        {"name": "Randomizer", "value": 0, "ability": "randomizer"},
-        {"name": "Goal", "value": -5, "ability": "goal"},
-    ]
-    events = [trick(("Ana", ["9"]), ("Ben", ["3"])), move("Ana", "Ana:1", 1)]
+    board, events = onto("randomizer")
     events += [{"type": "field", "player": "Ana", "field": 0, "value": v} for v in (3, -1, 2, 4, 5)]
     assert rules(events, ["Ana", "Ben"], board=board) == [(6, "Ana", "wh.field")]
 
