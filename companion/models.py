@@ -155,6 +155,10 @@ class Table(models.Model):
     version = models.PositiveIntegerField(default=0)
     # The version of the last recorded event: only events undone after it can be redone.
     redo_floor = models.PositiveIntegerField(default=0)
+    # The table "Play again" started from this one: a second tap, or another phone's, goes there too.
+    next_table = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="previous_table", editable=False
+    )
 
     objects = TableManager()
 

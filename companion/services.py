@@ -78,6 +78,36 @@ def create_table(
     return table
 
 
+def rematch_seats(snap: Snapshot) -> list[str]:
+    """The seats of the next game at this table: the same circle, moved one place on, so that the deal passes to
+    the left (every game deals first from the first seat)."""
+    players = list(snap.players)
+    return players[1:] + players[:1]
+
+
+def rematch_dealer(snap: Snapshot) -> str | None:
+    """Who deals first in the next game (play_again), for games that name a dealer; None for the others."""
+    seats = rematch_seats(snap)
+    game = snap.game
+    dealer = game.prompt(game.replay(seats, snap.options, [])).details.get("dealer")
+    return str(dealer) if dealer else None
+
+
+def play_again(snap: Snapshot) -> Table:
+    """The next game of a finished table: the same players and options in the group, the deal one seat on. Once
+    made it is the answer for this table (a double tap, or a second phone, lands on the same new table)."""
+    if not snap.standings.finished:
+        raise Refused(_("This game is not over yet: finish it, then play again."))
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=snap.table.pk)
+        if locked.next_table is not None:
+            return locked.next_table
+        table = create_table(locked.game, rematch_seats(snap), locked.options, group=locked.group)
+        locked.next_table = table
+        locked.save(update_fields=["next_table"])
+    return table
+
+
 def _refuse_look_alikes(seats: Sequence[str], taken: Iterable[str] = ()) -> None:
     """Refused when two seats, or a new name and one of the group's, look alike (companion/names.py)."""
     if (sentence := look_alikes.look_alike(seats, taken)) is not None:

@@ -33,6 +33,7 @@ urlpatterns = [
     path("t/<str:code>/record/<slug:action>/", views.record, name="record"),
     path("t/<str:code>/correct/<int:seq>/<slug:action>/", views.correct, name="correct"),
     path("t/<str:code>/undo/", views.undo, name="undo"),
+    path("t/<str:code>/again/", views.play_again, name="play_again"),
     path("t/<str:code>/redo/", views.redo, name="redo"),
     path("t/<str:code>/check/", views.check, name="check"),
     path("t/<str:code>/export.json", views.export, name="export"),

@@ -191,6 +191,24 @@ def correct(request: HtmxHttpRequest, code: str, seq: int, action: str) -> HttpR
 
 
 @require_POST
+def play_again(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """A finished table's next game, one tap: the same players and options, the deal one seat on. A second tap,
+    or another scorer's phone, goes to the same new table (and may score there)."""
+    snap = _snapshot(code)
+    if denied := _deny(request, snap):
+        return denied
+    if snap.table.next_table is None and (refused := throttle.attempt(throttle.CREATE, request)):
+        response = _render_board(request, snap, error=waits.too_many_tables(refused), status=429)
+        return waits.retry_after(response, refused.wait)
+    try:
+        table = services.play_again(snap)
+    except services.Refused as exc:
+        return _render_board(request, snap, error=exc.message, status=400)
+    _grant(request, table)
+    return redirect("table", code=table.code)
+
+
+@require_POST
 def undo(request: HtmxHttpRequest, code: str) -> HttpResponse:
     return _change(request, code, services.undo, "undone")
 
@@ -510,11 +528,22 @@ def _render_board(
         "entry": entries.panel(snap, form, action=action, fix=fixing) if scorer else {},
         "fixable": entries.fixable(snap.game.slug) if scorer else (),
         "past": historyviews.table_part(snap, scorer),  # the chart, the notes and the BG Stats link
+        "again": _again(snap, scorer),
         "note": note or {},  # a refused note, as typed, with why (views.note)
     } | _log_page(snap, request.GET.get("log", ""))
     if not template:
         template = "table.html" if not request.htmx else "table.html#entry" if part else "table.html#board"
     return render(request, template, context, status=status)
+
+
+def _again(snap: services.Snapshot, scorer: bool) -> dict[str, object]:
+    """What a finished table offers next: its next game once one was started, else to the scorer "Play again"."""
+    if not snap.standings.finished:
+        return {}
+    following = snap.table.next_table
+    if following is not None:
+        return {"next": following.code}
+    return {"dealer": services.rematch_dealer(snap)} if scorer else {}
 
 
 def _render_share(

@@ -483,4 +483,9 @@ WORDS = {
     "The table is busy for a moment: what you typed is kept. Send it again in %(n)d s.": "Der Tisch ist gerade beschäftigt: Deine Eingabe bleibt erhalten. Sende sie in %(n)d s noch einmal.",
     "The table is busy": "Der Tisch ist beschäftigt",
     "Send it again": "Noch einmal senden",
+    "Play again": "Noch eine Partie",
+    "Next game": "Nächste Partie",
+    "Same players and options; %(name)s deals first.": "Gleiche Spieler und Optionen; %(name)s gibt zuerst.",
+    "Same players and options.": "Gleiche Spieler und Optionen.",
+    "This game is not over yet: finish it, then play again.": "Diese Partie ist noch nicht vorbei: Spielt sie zu Ende, dann noch eine.",
 }

@@ -481,4 +481,9 @@ WORDS = {
     "The table is busy for a moment: what you typed is kept. Send it again in %(n)d s.": "La mesa está ocupada un momento: lo que escribiste se guarda. Envíalo de nuevo en %(n)d s.",
     "The table is busy": "La mesa está ocupada",
     "Send it again": "Enviar de nuevo",
+    "Play again": "Jugar otra vez",
+    "Next game": "Siguiente partida",
+    "Same players and options; %(name)s deals first.": "Mismos jugadores y opciones; %(name)s reparte primero.",
+    "Same players and options.": "Mismos jugadores y opciones.",
+    "This game is not over yet: finish it, then play again.": "Esta partida aún no ha terminado: acabadla y jugad otra vez.",
 }

@@ -481,4 +481,9 @@ WORDS = {
     "The table is busy for a moment: what you typed is kept. Send it again in %(n)d s.": "La table est occupée un instant\u00a0: votre saisie est gardée. Renvoyez-la dans %(n)d s.",
     "The table is busy": "La table est occupée",
     "Send it again": "Renvoyer",
+    "Play again": "Rejouer",
+    "Next game": "Partie suivante",
+    "Same players and options; %(name)s deals first.": "Mêmes joueurs et options\xa0; %(name)s donne en premier.",
+    "Same players and options.": "Mêmes joueurs et options.",
+    "This game is not over yet: finish it, then play again.": "Cette partie n'est pas encore finie\xa0: terminez-la, puis rejouez.",
 }
