@@ -26,7 +26,8 @@ class Builder(Protocol[S_co]):
 
 
 def refusal(message: str | Text) -> InvalidEvent:
-    """The refusal of an event inside `apply`, not yet tied to its index: fold() adds it."""
+    """The refusal of an event, not yet tied to its index: fold() adds it to one refused inside `apply`, the table
+    file to one its game cannot read."""
     return InvalidEvent(None, message)
 
 
