@@ -3,12 +3,14 @@ types exist is an option, so the engine reads them against the table's options."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from games.base import InvalidEvent, shown, whole_number_in
+from games.base import gettext_noop, shown, whole_number_in
+from games.events import EventFormat, player_name
+from games.replay import refusal
 from games.text import T, Text
 
 # A table's black hats per player: eight turns each, so eight at most in any real game (a final entry says so).
@@ -66,94 +68,52 @@ class Final:
 
 Event = Setup | Exchange | BlackHat | Redraw | PartnerSwap | Favourite | Final
 
-# type -> (required fields, optional fields). "note" is a Kibitz extension on every event.
-_FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "setup": ({"table"}, {"first"}),
-    "exchange": ({"player", "card", "position"}, set()),
-    "black_hat": ({"player"}, {"card"}),
-    "redraw": ({"player", "discard", "draw"}, set()),
-    "partner_swap": ({"player", "gave", "got"}, set()),
-    "favourite": ({"player", "card"}, set()),
-    "final": ({"table", "favourites"}, {"collections", "black_hats", "cookie"}),
-}
-_ALLOWED = {kind: required | optional | {"type", "note"} for kind, (required, optional) in _FIELDS.items()}
-
-
-def _fail(message: str | Text) -> InvalidEvent:
-    return InvalidEvent(None, message)
-
-
-def parse_event(raw: Any) -> Event:
-    """One event from its JSON shape, or InvalidEvent naming what is wrong."""
-    if not isinstance(raw, dict):
-        raise _fail(T('an event must be an object like {"type": "exchange", ...}'))
-    kind = raw.get("type")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        known = ", ".join(_FIELDS)
-        raise _fail(T("unknown event type %(type)s (Hats knows %(known)s)", type=shown(kind), known=known))
-    required, _optional = _FIELDS[kind]
-    keys = raw.keys()
-    if keys - _ALLOWED[kind]:
-        name = next(name for name in raw if name not in _ALLOWED[kind])
-        raise _fail(T("a %(type)s event has no field %(field)s", type=kind, field=shown(name)))
-    if required - keys:
-        raise _fail(T("a %(type)s event needs %(field)s", type=kind, field=repr(min(required - keys))))
-    if "note" in raw and not isinstance(raw["note"], str):
-        raise _fail(T("note must be text"))
-    return _PARSERS[kind](raw)
-
-
-def _name(value: Any, what: str) -> str:
-    if not isinstance(value, str) or not value:
-        raise _fail(T("%(what)s must be a player's name, not %(value)s", what=what, value=shown(value)))
-    return value
-
 
 def _card(value: Any, what: str | Text) -> str:
     if not isinstance(value, str):
-        raise _fail(T("%(what)s must be a card written like red-3, not %(value)s", what=what, value=shown(value)))
+        raise refusal(T("%(what)s must be a card written like red-3, not %(value)s", what=what, value=shown(value)))
     return value
 
 
 def _cards(value: Any, what: str | Text) -> tuple[str, ...]:
     if not isinstance(value, list):
-        raise _fail(T('%(what)s must be a list of cards, like ["red-3", "blue-5"]', what=what))
+        raise refusal(T('%(what)s must be a list of cards, like ["red-3", "blue-5"]', what=what))
     return tuple(_card(v, what) for v in value)
 
 
 def _mapping(value: Any, what: str, example: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise _fail(T("%(what)s must map players to values, like %(example)s", what=what, example=example))
+        raise refusal(T("%(what)s must map players to values, like %(example)s", what=what, example=example))
     return value
 
 
 def _setup(raw: dict[str, Any]) -> Setup:
     first = raw.get("first")
-    return Setup(_cards(raw["table"], "table"), None if first is None else _name(first, "first"))
+    return Setup(_cards(raw["table"], "table"), None if first is None else player_name(first, "first"))
 
 
 def _exchange(raw: dict[str, Any]) -> Exchange:
     position = raw["position"]
     if not whole_number_in(position, 1, 99):
-        raise _fail(T("position must be a position of the tea table (1 up), not %(value)s", value=shown(position)))
-    return Exchange(_name(raw["player"], "player"), _card(raw["card"], "card"), position)
+        raise refusal(T("position must be a position of the tea table (1 up), not %(value)s", value=shown(position)))
+    return Exchange(player_name(raw["player"], "player"), _card(raw["card"], "card"), position)
 
 
 def _black_hat(raw: dict[str, Any]) -> BlackHat:
     card = raw.get("card")
-    return BlackHat(_name(raw["player"], "player"), None if card is None else _card(card, "card"))
+    return BlackHat(player_name(raw["player"], "player"), None if card is None else _card(card, "card"))
 
 
 def _redraw(raw: dict[str, Any]) -> Redraw:
-    return Redraw(_name(raw["player"], "player"), _card(raw["discard"], "discard"), _card(raw["draw"], "draw"))
+    return Redraw(player_name(raw["player"], "player"), _card(raw["discard"], "discard"), _card(raw["draw"], "draw"))
 
 
 def _partner_swap(raw: dict[str, Any]) -> PartnerSwap:
-    return PartnerSwap(_name(raw["player"], "player"), _card(raw["gave"], "gave"), _card(raw["got"], "got"))
+    return PartnerSwap(player_name(raw["player"], "player"), _card(raw["gave"], "gave"), _card(raw["got"], "got"))
 
 
 def _favourite(raw: dict[str, Any]) -> Favourite:
-    return Favourite(_name(raw["player"], "player"), _card(raw["card"], "card"))
+    return Favourite(player_name(raw["player"], "player"), _card(raw["card"], "card"))
 
 
 def _final(raw: dict[str, Any]) -> Final:
@@ -162,7 +122,7 @@ def _final(raw: dict[str, Any]) -> Final:
     favourites = _mapping(raw["favourites"], "favourites", '{"Ana": "blue-4"}')
     for player, count in black_hats.items():
         if not whole_number_in(count, 0, MAX_COUNT):
-            raise _fail(
+            raise refusal(
                 T(
                     "black_hats of %(name)s must be a count from 0 up, not %(count)s",
                     name=shown(player),
@@ -174,25 +134,33 @@ def _final(raw: dict[str, Any]) -> Final:
         table=_cards(raw["table"], "table"),
         collections=MappingProxyType(
             {
-                _name(p, "collections"): _cards(c, T("%(name)s's collection", name=p[:40]))
+                player_name(p, "collections"): _cards(c, T("%(name)s's collection", name=p[:40]))
                 for p, c in collections.items()
             }
         ),
-        black_hats=MappingProxyType({_name(p, "black_hats"): n for p, n in black_hats.items()}),
+        black_hats=MappingProxyType({player_name(p, "black_hats"): n for p, n in black_hats.items()}),
         favourites=MappingProxyType(
-            {_name(p, "favourites"): _card(c, T("%(name)s's favourite", name=p[:40])) for p, c in favourites.items()}
+            {
+                player_name(p, "favourites"): _card(c, T("%(name)s's favourite", name=p[:40]))
+                for p, c in favourites.items()
+            }
         ),
-        cookie=None if cookie is None else _name(cookie, "cookie"),
+        cookie=None if cookie is None else player_name(cookie, "cookie"),
         cookie_given="cookie" in raw,
     )
 
 
-_PARSERS: dict[str, Callable[[dict[str, Any]], Event]] = {
-    "setup": _setup,
-    "exchange": _exchange,
-    "black_hat": _black_hat,
-    "redraw": _redraw,
-    "partner_swap": _partner_swap,
-    "favourite": _favourite,
-    "final": _final,
-}
+_EVENTS: EventFormat[Event] = EventFormat(
+    gettext_noop('an event must be an object like {"type": "exchange", ...}'),
+    gettext_noop("unknown event type %(type)s (Hats knows %(known)s)"),
+    {
+        "setup": (_setup, {"table"}, {"first"}),
+        "exchange": (_exchange, {"player", "card", "position"}, ()),
+        "black_hat": (_black_hat, {"player"}, {"card"}),
+        "redraw": (_redraw, {"player", "discard", "draw"}, ()),
+        "partner_swap": (_partner_swap, {"player", "gave", "got"}, ()),
+        "favourite": (_favourite, {"player", "card"}, ()),
+        "final": (_final, {"table", "favourites"}, {"collections", "black_hats", "cookie"}),
+    },
+)
+parse_event = _EVENTS.parse

@@ -291,8 +291,7 @@ def _on_open(play: Play, players: Sequence[str], options: Options, assumed: list
             n=PIMP_SLAP_CARDS,
             next=after,
         )
-        draws = tuple((p, PIMP_SLAP_CARDS) for p in players if p != name)
-        return Verdict(True, "hp.pimp-slap", why, then, draws, after, direction)
+        return Verdict(True, "hp.pimp-slap", why, then, _slapped(players, name), after, direction)
     if top.face == "busted" and card.face == FIVE_O:
         why = T("%(name)s played Five-O on Busted: Five-O does not stop a Busted.", name=name)
         then = T(
@@ -359,8 +358,7 @@ def _effect(play: Play, players: Sequence[str], rule: str, why: Text, direction:
             next=after,
             colour=colour,
         )
-        draws = tuple((p, PIMP_SLAP_CARDS) for p in players if p != name)
-        return Verdict(True, rule, why, then, draws, after, direction)
+        return Verdict(True, rule, why, then, _slapped(players, name), after, direction)
     if card.face == "snitch":
         then = T(
             "%(name)s looks at one opponent's hand, then shows one of its cards to everyone or swaps it for one of "
@@ -380,6 +378,11 @@ def _effect(play: Play, players: Sequence[str], rule: str, why: Text, direction:
     else:
         then = T("%(next)s plays next.%(colour)s", next=after, colour=colour)
     return Verdict(True, rule, why, then, (), after, direction)
+
+
+def _slapped(players: Sequence[str], name: str) -> tuple[tuple[str, int], ...]:
+    """The draws of a Pimp Slap: everyone but `name` (who played it, or sent it back with Payback)."""
+    return tuple((p, PIMP_SLAP_CARDS) for p in players if p != name)
 
 
 def _colour(card: HoodCard) -> Text:

@@ -18,6 +18,7 @@ from games.hood_politix.dispute import Play
 from games.hood_politix.events import Dispute, Event, Penalty, Round
 from games.hood_politix.notation import HoodCard
 from games.hood_politix.options import Options
+from games.phase import PLAYING, Phase, settle
 from games.replay import fold, refusal
 from games.text import T
 
@@ -56,19 +57,13 @@ class DisputeRecord:
 
 
 @dataclass(frozen=True)
-class Phase:
-    kind: str  # "play", "tie" (an extra round is next) or "over"
-    players: tuple[str, ...] = ()  # the tied players, or the winners
-
-
-@dataclass(frozen=True)
 class State:
     players: tuple[str, ...]
     options: Options
     rounds: tuple[RoundResult, ...] = ()
     penalties: tuple[PenaltyRecord, ...] = ()
     disputes: tuple[DisputeRecord, ...] = ()
-    phase: Phase = Phase("play")
+    phase: Phase = PLAYING
     dealer: str = ""  # who deals the round being played (the last round's loser; the first seat at first)
     totals: Mapping[str, int] = field(default_factory=dict)
 
@@ -165,11 +160,7 @@ class _Fold:
     def _phase(self) -> Phase:
         if len(self.rounds) < self.options.rounds:
             return Phase("play")
-        low = min(self.totals.values())
-        lowest = tuple(p for p in self.players if self.totals[p] == low)
-        if len(lowest) == 1 or self.options.tie == "shared":
-            return Phase("over", lowest)
-        return Phase("tie", lowest)
+        return settle({p: self.totals[p] for p in self.players}, self.options.tie == "shared")
 
     def _dispute(self, index: int, event: Dispute) -> None:
         self._seated(event.player, "player")

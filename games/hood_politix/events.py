@@ -3,12 +3,13 @@ knows the seats and the colours of the box)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import InvalidEvent, shown, whole_number_in
-from games.text import T, Text
+from games.base import gettext_noop, shown, whole_number_in
+from games.events import EventFormat, player_name
+from games.replay import refusal
+from games.text import T
 
 PENALTY_REASONS = (
     "missed-turn",
@@ -58,57 +59,19 @@ class Dispute:
 
 Event = Round | Penalty | Dispute
 
-# type -> (required fields, optional fields). "note" is a Kibitz extension on every event.
-_FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "round": ({"order"}, set()),
-    "penalty": ({"player"}, {"cards", "reason"}),
-    "dispute": ({"player", "top", "played"}, {"stack", "jump_in", "target", "direction"}),
-}
-_ALLOWED = {kind: required | optional | {"type", "note"} for kind, (required, optional) in _FIELDS.items()}
-
-
-def _fail(message: str | Text) -> InvalidEvent:
-    return InvalidEvent(None, message)
-
-
-def parse_event(raw: Any) -> Event:
-    """One event from its JSON shape, or InvalidEvent naming what is wrong."""
-    if not isinstance(raw, dict):
-        raise _fail(T('an event must be an object like {"type": "round", ...}'))
-    kind = raw.get("type")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        known = ", ".join(_FIELDS)
-        raise _fail(T("unknown event type %(type)s (Hood Politix knows %(known)s)", type=shown(kind), known=known))
-    required, _optional = _FIELDS[kind]
-    allowed = _ALLOWED[kind]
-    if not allowed.issuperset(raw):  # checked without building a set: a long table reads thousands of events
-        extra = next(n for n in raw if n not in allowed)
-        raise _fail(T("a %(type)s event has no field %(field)s", type=kind, field=shown(extra)))
-    if not raw.keys() >= required:
-        raise _fail(T("a %(type)s event needs %(field)s", type=kind, field=repr(min(required - raw.keys()))))
-    if "note" in raw and not isinstance(raw["note"], str):
-        raise _fail(T("note must be text"))
-    return _PARSERS[kind](raw)
-
-
-def _name(value: Any, what: str) -> str:
-    if not isinstance(value, str) or not value:
-        raise _fail(T("%(what)s must be a player's name, not %(value)s", what=what, value=shown(value)))
-    return value
-
 
 def _round(raw: dict[str, Any]) -> Round:
     order = raw["order"]
     if not isinstance(order, list) or not order:
-        raise _fail(T('order must list the players in the order they went out, like ["Ben", "Ana", "Cleo"]'))
-    return Round(tuple(_name(name, "order") for name in order))
+        raise refusal(T('order must list the players in the order they went out, like ["Ben", "Ana", "Cleo"]'))
+    return Round(tuple(player_name(name, "order") for name in order))
 
 
 def _penalty(raw: dict[str, Any]) -> Penalty:
-    player = _name(raw["player"], "player")
+    player = player_name(raw["player"], "player")
     reason = raw.get("reason", "other")
     if not isinstance(reason, str) or reason not in _REASONS:  # a list would not hash
-        raise _fail(
+        raise refusal(
             T(
                 "a penalty's reason is one of %(reasons)s, not %(value)s",
                 reasons=", ".join(PENALTY_REASONS),
@@ -118,7 +81,7 @@ def _penalty(raw: dict[str, Any]) -> Penalty:
     cards = raw.get("cards")
     low, high = PENALTY_CARDS
     if cards is not None and not whole_number_in(cards, low, high):
-        raise _fail(
+        raise refusal(
             T(
                 "penalty cards for %(name)s must be a whole number from %(low)d to %(high)d, not %(cards)s",
                 name=shown(player),
@@ -131,32 +94,32 @@ def _penalty(raw: dict[str, Any]) -> Penalty:
 
 
 def _dispute(raw: dict[str, Any]) -> Dispute:
-    player = _name(raw["player"], "player")
+    player = player_name(raw["player"], "player")
     for field in ("top", "played"):
         if not isinstance(raw[field], str):
-            raise _fail(T("%(field)s must be a card like red-7, not %(value)s", field=field, value=shown(raw[field])))
+            raise refusal(T("%(field)s must be a card like red-7, not %(value)s", field=field, value=shown(raw[field])))
     deuces, in_yo_faces = _stack(raw.get("stack", {}))
     jump_in = raw.get("jump_in", False)
     if not isinstance(jump_in, bool):
-        raise _fail(T("jump_in must be true or false, not %(value)s", value=shown(jump_in)))
+        raise refusal(T("jump_in must be true or false, not %(value)s", value=shown(jump_in)))
     target = raw.get("target")
     if target is not None:
-        target = _name(target, "target")
+        target = player_name(target, "target")
     direction = raw.get("direction")
     if direction is not None and direction not in DIRECTIONS:
-        raise _fail(T('direction must be "left" or "right", not %(value)s', value=shown(direction)))
+        raise refusal(T('direction must be "left" or "right", not %(value)s', value=shown(direction)))
     return Dispute(player, raw["top"], raw["played"], deuces, in_yo_faces, jump_in, target, direction)
 
 
 def _stack(stack: Any) -> tuple[int, int]:
     """(Deuces, In Yo Faces) building; a kind left out counts as none."""
     if not isinstance(stack, dict):
-        raise _fail(T('stack must count the cards building, like {"deuce": 1, "in-yo-face": 0}'))
+        raise refusal(T('stack must count the cards building, like {"deuce": 1, "in-yo-face": 0}'))
     for key, count in stack.items():
         if key not in ("deuce", "in-yo-face"):
-            raise _fail(T('stack counts only "deuce" and "in-yo-face", not %(key)s', key=shown(key)))
+            raise refusal(T('stack counts only "deuce" and "in-yo-face", not %(key)s', key=shown(key)))
         if not whole_number_in(count, 0, MAX_STACK):
-            raise _fail(
+            raise refusal(
                 T(
                     "the stack's %(key)s must be a count from 0 to %(max)d, not %(count)s",
                     key=key,
@@ -167,4 +130,13 @@ def _stack(stack: Any) -> tuple[int, int]:
     return stack.get("deuce", 0), stack.get("in-yo-face", 0)
 
 
-_PARSERS: dict[str, Callable[[dict[str, Any]], Event]] = {"round": _round, "penalty": _penalty, "dispute": _dispute}
+_EVENTS: EventFormat[Event] = EventFormat(
+    gettext_noop('an event must be an object like {"type": "round", ...}'),
+    gettext_noop("unknown event type %(type)s (Hood Politix knows %(known)s)"),
+    {
+        "round": (_round, {"order"}, ()),
+        "penalty": (_penalty, {"player"}, {"cards", "reason"}),
+        "dispute": (_dispute, {"player", "top", "played"}, {"stack", "jump_in", "target", "direction"}),
+    },
+)
+parse_event = _EVENTS.parse

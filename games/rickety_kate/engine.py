@@ -9,8 +9,9 @@ from types import MappingProxyType
 
 from games.base import InvalidOptions, shown
 from games.cards import Card
+from games.phase import Phase, settle
 from games.players import left_of
-from games.replay import fold, refusal
+from games.replay import Replayer, refusal
 from games.rickety_kate.deck import Deck, deck_for
 from games.rickety_kate.events import Deal, Event, Hand, Pass, Penalty, Trick
 from games.rickety_kate.options import Options
@@ -89,12 +90,6 @@ class HandResult:
 
 
 @dataclass(frozen=True)
-class Phase:
-    kind: str  # "play", "tie" (a playoff hand is next) or "over"
-    players: tuple[str, ...] = ()  # the tied players, or the winners
-
-
-@dataclass(frozen=True)
 class State:
     players: tuple[str, ...]
     options: Options
@@ -115,21 +110,11 @@ class State:
         return self.phase.players if self.phase.kind == "tie" else self.players
 
 
-def replay(players: Sequence[str], options: Options, events: Sequence[Event]) -> State:
-    return fold(_Replay(tuple(players), options), events, 0)
-
-
-def resume(state: State, events: Sequence[Event], start: int) -> State:
-    """The state after `events` more, the first of them at index `start` of the table's events."""
-    return fold(_Replay.from_state(state), events, start)
-
-
-class _Replay:
+class _Replay(Replayer[Options, State]):
     """The mutable fold behind replay(); only State leaves this module's functions."""
 
     def __init__(self, players: tuple[str, ...], options: Options) -> None:
-        self.players = players
-        self.options = options
+        super().__init__(players, options)
         self.hands: list[HandResult] = []
         self.phases: list[Phase] = [Phase("play")]
         self.totals: list[dict[str, int]] = [dict.fromkeys(players, 0)]
@@ -424,6 +409,10 @@ class _Replay:
         self.totals.append(totals)
 
 
+replay = _Replay.replay
+resume = _Replay.resume
+
+
 def _no_card_passed_twice(event: Pass, hand: HandPlay) -> None:
     """A pass cannot give away more copies of a card than the deck holds (one, or two with two decks)."""
     passers: dict[Card, list[str]] = {}
@@ -618,15 +607,7 @@ def advance(
     for player, points in hand.points.items():
         new[player] += points
     if phase.kind == "tie":  # a playoff: fewest points in this hand among the tied wins
-        return settle({p: hand.points.get(p, 0) for p in phase.players}, options), new
+        return settle({p: hand.points.get(p, 0) for p in phase.players}, options.tie == "shared"), new
     if max(new.values()) >= options.end_score:
-        return settle(new, options), new
+        return settle(new, options.tie == "shared"), new
     return phase, new
-
-
-def settle(scores: Mapping[str, int], options: Options) -> Phase:
-    low = min(scores.values())
-    lowest = tuple(p for p, s in scores.items() if s == low)
-    if len(lowest) == 1 or options.tie == "shared":
-        return Phase("over", lowest)
-    return Phase("tie", lowest)

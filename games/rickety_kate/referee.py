@@ -138,42 +138,39 @@ class _HandReview:
             return self._first_lead(trick)
         previous = self.play.tricks[trick.number - 2]
         expected = previous.winner or previous.leader
-        if trick.leader == expected:
-            return []
-        return [
-            self._flag(
-                trick,
-                trick.leader,
-                "rk.lead-order",
-                T(
-                    "%(name)s led, but %(expected)s won the trick before and should have led.",
-                    name=trick.leader,
-                    expected=expected,
-                ),
-            )
-        ]
+        return self._led_by(
+            trick,
+            expected,
+            "rk.lead-order",
+            lambda: T(
+                "%(name)s led, but %(expected)s won the trick before and should have led.",
+                name=trick.leader,
+                expected=expected,
+            ),
+        )
 
     def _first_lead(self, trick: TrickRecord) -> list[Flag]:
         """With the 2♣ in play its holder opens (rk.two-of-clubs); without it, the player left of the dealer."""
         if TWO_OF_CLUBS in self.play.deck:
             return []
         expected = eldest_hand(self.seats, self.play.dealer, self.play.players)
+        return self._led_by(
+            trick,
+            expected,
+            "rk.first-lead",
+            lambda: T(
+                "%(name)s led, but without the 2♣ %(expected)s, left of the dealer %(dealer)s, leads the first trick.",
+                name=trick.leader,
+                expected=expected,
+                dealer=self.play.dealer,
+            ),
+        )
+
+    def _led_by(self, trick: TrickRecord, expected: str, rule: str, why: Callable[[], Text]) -> list[Flag]:
+        """A flag when someone but `expected` led `trick` (`why` gives the words, so a right lead costs none)."""
         if trick.leader == expected:
             return []
-        return [
-            self._flag(
-                trick,
-                trick.leader,
-                "rk.first-lead",
-                T(
-                    "%(name)s led, but without the 2♣ %(expected)s, left of the dealer %(dealer)s, leads the first "
-                    "trick.",
-                    name=trick.leader,
-                    expected=expected,
-                    dealer=self.play.dealer,
-                ),
-            )
-        ]
+        return [self._flag(trick, trick.leader, rule, why())]
 
     def _twice(self, trick: TrickRecord, player: str, card: Card, count: int) -> Flag | None:
         if count <= self.play.deck.counts[card]:

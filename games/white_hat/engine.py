@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from games.base import Flag
 from games.players import left_of
-from games.replay import fold, refusal
+from games.replay import Replayer, refusal
 from games.text import T, Text, join
 from games.white_hat.board import Board
 from games.white_hat.events import HAT_RANK, NOTATION, Event, FieldChange, Move, Play, RoundEnd, RoundStart, Trick
@@ -136,20 +136,11 @@ def start_pawns(players: Sequence[str], board: Board | None) -> dict[Pawn, int]:
     return {key: spot for p in players for key, spot in (((p, 1), first), ((p, 2), second))}
 
 
-def replay(players: Sequence[str], options: Options, events: Sequence[Event]) -> State:
-    return fold(_Replay(tuple(players), options), events, 0)
-
-
-def resume(state: State, events: Sequence[Event], start: int) -> State:
-    return fold(_Replay.from_state(state), events, start)
-
-
-class _Replay:
+class _Replay(Replayer[Options, State]):
     """The mutable fold behind replay(); only State leaves this module."""
 
     def __init__(self, players: tuple[str, ...], options: Options) -> None:
-        self.players = players
-        self.options = options
+        super().__init__(players, options)
         self.board = options.board
         self.rounds: list[RoundResult] = []
         self.round: _Round | None = None
@@ -686,6 +677,10 @@ class _Replay:
             )
         self.values[event.field] = event.value
         play.ability = ability
+
+
+replay = _Replay.replay
+resume = _Replay.resume
 
 
 def _count_message(player: str, round_number: int, n: int, have: int) -> Text:

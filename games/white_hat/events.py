@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from games.base import InvalidEvent, shown, whole_number_in
+from games.base import gettext_noop, shown, whole_number_in
 from games.cards import CardError
+from games.events import EventFormat, player_name
+from games.replay import refusal
 from games.text import T, Text
 from games.white_hat.notation import WHITE_HAT_CARDS, WhiteHatCard, WhiteHatNotation
 
@@ -88,62 +90,21 @@ class RoundEnd:
 
 Event = RoundStart | Trick | Move | FieldChange | RoundEnd
 
-_FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "round": (set(), {"dealer", "hat"}),
-    "trick": ({"plays"}, {"taken"}),
-    "move": ({"player", "pawn", "to"}, set()),
-    "field": ({"player", "field", "value"}, set()),
-    "round_end": ({"hands"}, {"fields", "final"}),
-}
-_ALLOWED = {kind: required | optional | {"type", "note"} for kind, (required, optional) in _FIELDS.items()}
-
-
-def _fail(message: str | Text) -> InvalidEvent:
-    return InvalidEvent(None, message)
-
-
-def parse_event(raw: Any) -> Event:
-    """One event from its JSON shape, or InvalidEvent naming what is wrong."""
-    if not isinstance(raw, dict):
-        raise _fail(T('an event must be an object like {"type": "trick", ...}'))
-    kind = raw.get("type")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        known = ", ".join(_FIELDS)
-        raise _fail(T("unknown event type %(type)s (White Hat knows %(known)s)", type=shown(kind), known=known))
-    required, _optional = _FIELDS[kind]
-    if not raw.keys() <= _ALLOWED[kind]:  # set operations on the keys: this runs for every event of a replay
-        name = next(n for n in raw if n not in _ALLOWED[kind])
-        raise _fail(T("a %(type)s event has no field %(field)s", type=kind, field=shown(name)))
-    if not required <= raw.keys():
-        name = sorted(required - raw.keys())[0]
-        raise _fail(T("a %(type)s event needs %(field)s", type=kind, field=repr(name)))
-    if "note" in raw and not isinstance(raw["note"], str):
-        raise _fail(T("note must be text"))
-    return _PARSERS[kind](raw)
-
-
-def _name(value: Any, what: str | Text) -> str:
-    if type(value) is str and value:
-        return value
-    if not isinstance(value, str) or not value:
-        raise _fail(T("%(what)s must be a player's name, not %(value)s", what=what, value=shown(value)))
-    return value
-
 
 def cards_of(value: Any, what: str | Text | Callable[[], Text]) -> tuple[WhiteHatCard, ...]:
     """A list of White Hat cards ("7", "joker", "hat"; a number may be written as one). `what` names the list
     in an error (a function giving the words, so that a good list costs no words)."""
     if not isinstance(value, list):
-        raise _fail(T("%(what)s must be a list of cards", what=_words(what)))
+        raise refusal(T("%(what)s must be a list of cards", what=_words(what)))
     try:
         cards = tuple(WHITE_HAT_CARDS[v] for v in value)  # the canonical texts files and forms carry
     except (KeyError, TypeError):
         try:
             cards = tuple(NOTATION.parse(str(v) if type(v) is int else v) for v in value)
         except CardError as exc:
-            raise _fail(T("%(what)s: %(why)s", what=_words(what), why=exc.text)) from None
+            raise refusal(T("%(what)s: %(why)s", what=_words(what), why=exc.text)) from None
     if sum(1 for c in cards if c.rank == HAT_RANK) > 1:
-        raise _fail(T("%(what)s: there is only one White Hat", what=_words(what)))
+        raise refusal(T("%(what)s: there is only one White Hat", what=_words(what)))
     _within_the_box(cards, what)
     return cards
 
@@ -154,7 +115,7 @@ def _within_the_box(cards: tuple[WhiteHatCard, ...], what: str | Text | Callable
         return
     for card, n in Counter(cards).items():
         if n > NOTATION.copies(card):
-            raise _fail(
+            raise refusal(
                 T(
                     "%(what)s: %(n)d copies of %(card)s, but the box holds only %(copies)d",
                     what=_words(what),
@@ -184,7 +145,9 @@ def _play(player: str, value: Any) -> Play:
     if known is None:
         cards = cards_of(value, lambda: T("the cards of %(name)s", name=player))
         if not 1 <= len(cards) <= MAX_SET:
-            raise _fail(T("%(name)s plays %(n)d cards; a play is 1 to %(max)d", name=player, n=len(cards), max=MAX_SET))
+            raise refusal(
+                T("%(name)s plays %(n)d cards; a play is 1 to %(max)d", name=player, n=len(cards), max=MAX_SET)
+            )
         made = play_of(player, cards)
         if key is not None and all(type(v) is str for v in key):  # a key only text can equal (1 == True)
             if len(_PLAYS) >= _PLAYS_MAX:
@@ -195,60 +158,62 @@ def _play(player: str, value: Any) -> Play:
 
 
 def _round(raw: dict[str, Any]) -> RoundStart:
-    dealer = _name(raw["dealer"], "dealer") if raw.get("dealer") is not None else None
-    hat = _name(raw["hat"], "hat") if raw.get("hat") is not None else None
+    dealer = player_name(raw["dealer"], "dealer") if raw.get("dealer") is not None else None
+    hat = player_name(raw["hat"], "hat") if raw.get("hat") is not None else None
     return RoundStart(dealer, hat)
 
 
 def _trick(raw: dict[str, Any]) -> Trick:
     plays_raw = raw["plays"]
     if not isinstance(plays_raw, list) or not plays_raw:
-        raise _fail(T('plays must list each play, like [{"player": "Ana", "cards": ["7"]}]'))
+        raise refusal(T('plays must list each play, like [{"player": "Ana", "cards": ["7"]}]'))
     plays = []
     hats = 0
     for item in plays_raw:
         if type(item) is not dict or len(item) != 2 or "player" not in item or "cards" not in item:
-            raise _fail(T('each play must be {"player": ..., "cards": [...]}'))
+            raise refusal(T('each play must be {"player": ..., "cards": [...]}'))
         player = item["player"]
         if type(player) is not str or not player:
-            player = _name(player, "player")  # says what is wrong
+            player = player_name(player, "player")  # says what is wrong
         play = _play(player, item["cards"])
         hats += play.hat
         plays.append(play)
     if hats > 1:
-        raise _fail(T("the White Hat is played twice in one trick, but there is only one"))
+        raise refusal(T("the White Hat is played twice in one trick, but there is only one"))
     _within_the_box(tuple(c for play in plays for c in play.cards), lambda: T("the trick"))
     taken = cards_of(raw["taken"], "taken") if "taken" in raw else None
     return Trick(tuple(plays), taken, hats == 1)
 
 
 def _move(raw: dict[str, Any]) -> Move:
-    player = _name(raw["player"], "player")
+    player = player_name(raw["player"], "player")
     pawn = raw["pawn"]
     owner, _sep, number = pawn.rpartition(":") if isinstance(pawn, str) else ("", "", "")
     if not owner or number not in ("1", "2"):
-        raise _fail(T('pawn must be its owner and 1 or 2, like "Ben:2", not %(value)s', value=shown(pawn)))
+        raise refusal(T('pawn must be its owner and 1 or 2, like "Ben:2", not %(value)s', value=shown(pawn)))
     to = raw["to"]
     if not whole_number_in(to, 0, MAX_FIELD_INDEX):
-        raise _fail(T("to must be a field's index, not %(value)s", value=shown(to)))
+        raise refusal(T("to must be a field's index, not %(value)s", value=shown(to)))
     return Move(player, owner, int(number), to)
 
 
 def _field_change(raw: dict[str, Any]) -> FieldChange:
-    player = _name(raw["player"], "player")
+    player = player_name(raw["player"], "player")
     index, value = raw["field"], raw["value"]
     if not whole_number_in(index, 0, MAX_FIELD_INDEX):
-        raise _fail(T("field must be a field's index, not %(value)s", value=shown(index)))
+        raise refusal(T("field must be a field's index, not %(value)s", value=shown(index)))
     low, high = FIELD_POINTS
     if not whole_number_in(value, low, high):
-        raise _fail(T("value must be from %(low)d to %(high)d, not %(value)s", low=low, high=high, value=shown(value)))
+        raise refusal(
+            T("value must be from %(low)d to %(high)d, not %(value)s", low=low, high=high, value=shown(value))
+        )
     return FieldChange(player, index, value)
 
 
 def _round_end(raw: dict[str, Any]) -> RoundEnd:
     hands_raw = raw["hands"]
     if not isinstance(hands_raw, dict):
-        raise _fail(T('hands must map players to their cards or points, like {"Ana": ["13", "joker"], "Ben": 7}'))
+        raise refusal(T('hands must map players to their cards or points, like {"Ana": ["13", "joker"], "Ben": 7}'))
     hands: dict[str, tuple[WhiteHatCard, ...] | int] = {}
     for player, hand in hands_raw.items():
         if isinstance(hand, list):
@@ -256,7 +221,7 @@ def _round_end(raw: dict[str, Any]) -> RoundEnd:
         elif whole_number_in(hand, 0, MAX_HAND_POINTS):
             hands[player] = hand
         else:
-            raise _fail(
+            raise refusal(
                 T(
                     "the hand of %(name)s must be a list of cards or its points from 0 to %(max)d, not %(value)s",
                     name=shown(player),
@@ -269,18 +234,18 @@ def _round_end(raw: dict[str, Any]) -> RoundEnd:
         fields = _fields(raw["fields"])
     final = raw.get("final", False)
     if not isinstance(final, bool):
-        raise _fail(T("final must be true or false, not %(value)s", value=shown(final)))
+        raise refusal(T("final must be true or false, not %(value)s", value=shown(final)))
     return RoundEnd(MappingProxyType(hands), fields, final)
 
 
 def _fields(raw: Any) -> Mapping[str, tuple[int, int]]:
     if not isinstance(raw, dict):
-        raise _fail(T('fields must map players to the values under their two pawns, like {"Ana": [2, -1]}'))
+        raise refusal(T('fields must map players to the values under their two pawns, like {"Ana": [2, -1]}'))
     low, high = FIELD_POINTS
     out = {}
     for player, values in raw.items():
         if not (isinstance(values, list) and len(values) == 2 and all(whole_number_in(v, low, high) for v in values)):
-            raise _fail(
+            raise refusal(
                 T(
                     "fields of %(name)s must be two values from %(low)d to %(high)d, not %(value)s",
                     name=shown(player),
@@ -293,5 +258,15 @@ def _fields(raw: Any) -> Mapping[str, tuple[int, int]]:
     return MappingProxyType(out)
 
 
-_PARSERS: dict[str, Callable[[dict[str, Any]], Event]]
-_PARSERS = {"round": _round, "trick": _trick, "move": _move, "field": _field_change, "round_end": _round_end}
+_EVENTS: EventFormat[Event] = EventFormat(
+    gettext_noop('an event must be an object like {"type": "trick", ...}'),
+    gettext_noop("unknown event type %(type)s (White Hat knows %(known)s)"),
+    {
+        "round": (_round, (), {"dealer", "hat"}),
+        "trick": (_trick, {"plays"}, {"taken"}),
+        "move": (_move, {"player", "pawn", "to"}, ()),
+        "field": (_field_change, {"player", "field", "value"}, ()),
+        "round_end": (_round_end, {"hands"}, {"fields", "final"}),
+    },
+)
+parse_event = _EVENTS.parse
