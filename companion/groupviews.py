@@ -3,6 +3,8 @@ start a new one, leave it, and drop its presets. Membership lives in the session
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -84,18 +86,20 @@ def new(request: HttpRequest) -> HttpResponse:
 @require_POST
 def renew(request: HttpRequest) -> HttpResponse:
     """A new group link: the old one stops working, on phones that joined with it too (but this one)."""
-    group = groups.current(request)
-    if group is not None:
-        groups.renew_link(request, group)
-    return redirect("group")
+    return _on_current(request, groups.renew_link, then="group")
 
 
 @require_POST
 def leave(request: HttpRequest) -> HttpResponse:
+    return _on_current(request, groups.leave, then="home")
+
+
+def _on_current(request: HttpRequest, act: Callable[[HttpRequest, Group], object], *, then: str) -> HttpResponse:
+    """`act` on the group this phone works in, if any, then on to the page `then`."""
     group = groups.current(request)
     if group is not None:
-        groups.leave(request, group)
-    return redirect("home")
+        act(request, group)
+    return redirect(then)
 
 
 @require_POST

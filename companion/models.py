@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import secrets
 import unicodedata
+from collections.abc import Callable
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import IntegrityError, models, transaction
 from django.db.models import Q
@@ -49,6 +50,43 @@ def new_join_code() -> str:
     return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
 
 
+Drawn = TypeVar("Drawn")
+
+
+def _drawn_until_free(
+    draw: Callable[[], Drawn],
+    store: Callable[[Drawn], object],
+    taken: Callable[[Drawn], bool],
+    using: str | None = None,
+) -> Drawn:
+    """A freshly drawn value, stored with `store` inside a savepoint (so an enclosing transaction goes on), drawn
+    again when storing it clashes with a unique value already there (`taken` tells a clash from another
+    IntegrityError)."""
+    for attempt in range(1, CODE_ATTEMPTS + 1):
+        value = draw()
+        try:
+            with transaction.atomic(using=using):
+                store(value)
+        except IntegrityError:
+            if attempt == CODE_ATTEMPTS or not taken(value):
+                raise  # not a clash, or bad luck five times over: let it show
+            continue
+        return value
+    raise AssertionError("unreachable")
+
+
+def _renewed(row: models.Model, field: str, draw: Callable[[], str]) -> str:
+    """A stored row's unique `field` given a freshly drawn value (saved, and set on `row`)."""
+    rows = type(row)._default_manager
+    value = _drawn_until_free(
+        draw,
+        lambda drawn: rows.filter(pk=row.pk).update(**{field: drawn}),
+        lambda drawn: rows.filter(**{field: drawn}).exists(),
+    )
+    setattr(row, field, value)
+    return value
+
+
 def normalize_join_code(typed: str) -> str:
     """A join code as typed ("abcd efgh", "ABCD-EFGH", full-width "ＡＢＣＤ　ＥＦＧＨ" from a CJK keyboard) as it is
     stored ("ABCDEFGH"); at most 32 characters. NFKC first: full-width letters, digits, hyphen and space become
@@ -74,18 +112,7 @@ class Group(models.Model):
     def rotate_token(self) -> str:
         """A new link: the old one adds the group to no phone from now on, and phones that joined with it
         lose the group (the session holds the token)."""
-        for attempt in range(1, CODE_ATTEMPTS + 1):
-            token = new_group_token()
-            try:
-                with transaction.atomic():
-                    Group.objects.filter(pk=self.pk).update(token=token)
-            except IntegrityError:
-                if attempt == CODE_ATTEMPTS or not Group.objects.filter(token=token).exists():
-                    raise
-                continue
-            self.token = token
-            return token
-        raise AssertionError("unreachable")
+        return _renewed(self, "token", new_group_token)
 
 
 class Player(models.Model):
@@ -107,17 +134,12 @@ class TableManager(models.Manager["Table"]):
     def create_with_codes(self, **fields: Any) -> Table:
         """A new table with fresh random codes, drawn again when one is already taken (a unique-constraint
         clash on a code, retried inside a savepoint so an enclosing transaction goes on)."""
-        for attempt in range(1, CODE_ATTEMPTS + 1):
-            table = self.model(code=new_code(), scorer_token=new_scorer_token(), join_code=new_join_code(), **fields)
-            try:
-                with transaction.atomic(using=self.db):
-                    table.save(force_insert=True, using=self.db)
-            except IntegrityError:
-                if attempt == CODE_ATTEMPTS or not self._taken(table):
-                    raise  # not a code clash, or bad luck five times over: let it show
-                continue
-            return table
-        raise AssertionError("unreachable")
+        return _drawn_until_free(
+            lambda: self.model(code=new_code(), scorer_token=new_scorer_token(), join_code=new_join_code(), **fields),
+            lambda table: table.save(force_insert=True, using=self.db),
+            self._taken,
+            using=self.db,
+        )
 
     def _taken(self, table: Table) -> bool:
         clash = Q(code=table.code) | Q(scorer_token=table.scorer_token) | Q(join_code=table.join_code)
@@ -180,18 +202,7 @@ class Table(models.Model):
 
     def rotate_join_code(self) -> str:
         """A new join code: the old one opens nothing from now on (the table's link keeps working)."""
-        for attempt in range(1, CODE_ATTEMPTS + 1):
-            code = new_join_code()
-            try:
-                with transaction.atomic():
-                    Table.objects.filter(pk=self.pk).update(join_code=code)
-            except IntegrityError:
-                if attempt == CODE_ATTEMPTS or not Table.objects.filter(join_code=code).exists():
-                    raise
-                continue
-            self.join_code = code
-            return code
-        raise AssertionError("unreachable")
+        return _renewed(self, "join_code", new_join_code)
 
 
 class Seat(models.Model):

@@ -17,7 +17,7 @@ The helpers below are shared by every game's forms."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
@@ -28,9 +28,10 @@ from django.http import QueryDict
 from django.urls import URLResolver, include, path
 from django.utils.translation import gettext as _
 
-from companion import services
+from companion import cardpicker, services
 from companion.services import Snapshot
 from games import registry
+from games.notation import Notation
 
 
 class FormError(ValueError):
@@ -112,6 +113,14 @@ def seat(post: QueryDict, key: str, players: tuple[str, ...] | list[str], what: 
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 3 or int(raw) >= len(players):
         raise FormError(_("Choose %(what)s.") % {"what": what})
     return players[int(raw)]
+
+
+def picker(
+    notation: Notation[Any], seats: Sequence[tuple[int, str]], form: Mapping[str, Any], name: str, **options: Any
+) -> cardpicker.Picker:
+    """The card picker `name` for `seats` (cardpicker.build with `options`), holding what `form` sent for it:
+    refilled after a refusal, filled in for a fix."""
+    return cardpicker.build(notation, seats, name=name, chosen=cardpicker.picked(form, name, seats), **options)
 
 
 def before_new_table(slug: str, group: Any, preset: Any) -> tuple[str, str] | None:

@@ -19,7 +19,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from companion import cardpicker
-from companion.entries import FormError, seat, whole_number
+from companion.entries import FormError, picker, seat, whole_number
 from companion.services import Snapshot
 from games.hats.notation import HatsNotation
 from games.hats.prompt import notation_for
@@ -200,16 +200,12 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
 
 
 def _one(notation: HatsNotation, name: str, legend: str, form: QueryDict) -> cardpicker.Picker:
-    return cardpicker.build(
-        notation, [(0, legend)], name=name, exclusive=False, chosen=cardpicker.picked(form, name, [(0, legend)])
-    )
+    return picker(notation, [(0, legend)], form, name, exclusive=False)
 
 
 def _positions_picker(notation: HatsNotation, name: str, positions: list[int], form: QueryDict) -> cardpicker.Picker:
     seats = [(i, _("Position %(n)d") % {"n": i + 1}) for i in positions]
-    return cardpicker.build(
-        notation, seats, name=name, exclusive=False, required=True, chosen=cardpicker.picked(form, name, seats)
-    )
+    return picker(notation, seats, form, name, exclusive=False, required=True)
 
 
 def _final_context(
@@ -229,21 +225,21 @@ def _final_context(
                 "index": i,
                 "name": name,
                 "hats": form.get(f"hats-{i}", "0"),
-                "collection": cardpicker.build(
+                "collection": picker(
                     notation,
                     [(i, name)],
-                    name="coll",
+                    form,
+                    "coll",
                     multiple=True,
                     exclusive=False,
-                    chosen=cardpicker.picked(form, "coll", [(i, name)]),
                     legend=lambda who: _("%(name)s's collected cards") % {"name": who},
                 ),
-                "favourite": cardpicker.build(
+                "favourite": picker(
                     notation,
                     [(i, name)],
-                    name="fav",
+                    form,
+                    "fav",
                     exclusive=False,
-                    chosen=cardpicker.picked(form, "fav", [(i, name)]),
                     legend=lambda who: _("%(name)s's favourite") % {"name": who},
                 ),
             }

@@ -17,7 +17,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from companion import cardpicker
-from companion.entries import FormError, Question, seat, whole_number
+from companion.entries import FormError, Question, picker, seat, whole_number
 from companion.services import Snapshot
 from games.base import InvalidEvent
 from games.cards import parse_card
@@ -257,13 +257,13 @@ def _pass_picker(
     notation: FrenchNotation, seats: list[tuple[int, str]], remaining: list[str], form: QueryDict
 ) -> cardpicker.Picker:
     """A set of cards per player, one player at a time (static/games/rickety-kate.js counts them to pass_count)."""
-    return cardpicker.build(
+    return picker(
         notation,
         seats,
-        name="pass",
+        form,
+        "pass",
         multiple=True,
         available=remaining,
-        chosen=cardpicker.picked(form, "pass", seats),
         legend=lambda name: _("%(name)s passed") % {"name": name},
         per_seat=1,
     )

@@ -23,8 +23,7 @@ from django.http import QueryDict
 from django.urls import path
 from django.utils.translation import gettext as _
 
-from companion import cardpicker
-from companion.entries import FormError, seat, whole_number
+from companion.entries import FormError, picker, seat, whole_number
 from companion.entries.white_hat import box
 from companion.entries.white_hat.box import before_new_table
 from companion.services import Snapshot
@@ -236,33 +235,33 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
             (i, name, form.get(f"sum-{i}", ""), form.get(f"field-{i}-1", ""), form.get(f"field-{i}-2", ""))
             for i, name in seats
         ],
-        "hand_picker": cardpicker.build(
+        "hand_picker": picker(
             cards,
             seats,
-            name="hand",
+            form,
+            "hand",
             multiple=True,
             exclusive=False,
-            chosen=cardpicker.picked(form, "hand", seats),
             legend=lambda name: _("%(name)s still holds") % {"name": name},
             per_seat=HAND_COPIES,
         ),
         "leaders": [(i, name, json.dumps(d["orders"][name])) for i, name in seats],
         "leader_index": leader_index,
-        "trick_picker": cardpicker.build(
+        "trick_picker": picker(
             cards,
             list(enumerate(order)),
-            name="play",
+            form,
+            "play",
             multiple=True,
-            chosen=cardpicker.picked(form, "play", list(enumerate(order))),
             legend=lambda name: _("%(name)s plays") % {"name": name} if leader else name,
         ),
-        "taken_picker": cardpicker.build(
+        "taken_picker": picker(
             cards,
             [(0, _("taken"))],
-            name="taken",
+            form,
+            "taken",
             multiple=True,
             exclusive=False,
-            chosen=cardpicker.picked(form, "taken", [(0, "")]),
             legend=lambda name: _("Besides the hat, the winner took"),
         ),
         "take": form.get("take", ""),
