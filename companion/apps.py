@@ -6,4 +6,4 @@ class CompanionConfig(AppConfig):
     verbose_name = "Kibitz"
 
     def ready(self) -> None:
-        from companion import checks  # noqa: F401  (registers the start-up checks of every game)
+        from companion import checks, migrationcheck  # noqa: F401  (registers the start-up checks)

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.db import IntegrityError, connection, transaction
-from django.db.migrations.executor import MigrationExecutor
+from django.db import IntegrityError, transaction
 from django.test import Client
 
 from companion import groups, services, throttle
@@ -304,57 +303,3 @@ def test_create_table_seats_the_groups_players(db: None) -> None:
     assert first.group == second.group == group and elsewhere.group != group
     assert list(group.players.values_list("name", flat=True)) == ["Anna", "Ben", "Cleo", "Dora"]
     assert elsewhere.group.players.count() == 3 and Player.objects.count() == 7
-
-
-# -- the migration ----------------------------------------------------------------------------------------
-
-BEFORE = [("companion", "0004_event_changed")]
-AFTER = [("companion", "0007_group_required")]
-
-
-def migrate(targets: list[tuple[str, str]]):  # -> the models as of `targets`
-    executor = MigrationExecutor(connection)
-    executor.migrate(targets)
-    executor.loader.build_graph()
-    return executor.loader.project_state(targets).apps
-
-
-@pytest.fixture
-def migrator(transactional_db: None):
-    """Migrations run in the test; the schema goes back to the newest afterwards."""
-    yield migrate
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
-
-
-def test_the_migration_moves_existing_players_and_tables_into_one_group(migrator) -> None:
-    old = migrator(BEFORE)
-    players = {n: old.get_model("companion", "Player").objects.create(name=n) for n in ("Anna", "Ben", "Cleo", "Dan")}
-    OldTable, OldSeat = old.get_model("companion", "Table"), old.get_model("companion", "Seat")
-    codes = []
-    for i, names in enumerate((["Anna", "Ben", "Cleo"], ["Dan", "Anna", "Ben"])):
-        table = OldTable.objects.create(code=f"code{i}", scorer_token=f"s{i}", join_code=f"J{i}", game="rickety-kate")
-        for position, name in enumerate(names):
-            OldSeat.objects.create(table=table, player=players[name], position=position)
-        codes.append(table.code)
-
-    new = migrator(AFTER)
-    NewGroup, NewPlayer = new.get_model("companion", "Group"), new.get_model("companion", "Player")
-    group = NewGroup.objects.get()
-    assert group.name == "Everyone before groups" and len(group.token) >= 20
-    assert sorted(NewPlayer.objects.filter(group=group).values_list("name", flat=True)) == [
-        "Anna",
-        "Ben",
-        "Cleo",
-        "Dan",
-    ]
-    assert NewPlayer.objects.count() == 4  # merged as they were: one Anna at both tables
-    tables = new.get_model("companion", "Table").objects.filter(group=group).order_by("code")
-    assert [t.code for t in tables] == codes
-    anna = NewPlayer.objects.get(name="Anna")
-    assert new.get_model("companion", "Seat").objects.filter(player=anna).count() == 2
-
-
-def test_the_migration_makes_no_group_on_a_new_installation(migrator) -> None:
-    migrator(BEFORE)
-    new = migrator(AFTER)
-    assert not new.get_model("companion", "Group").objects.exists()
