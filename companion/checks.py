@@ -135,7 +135,7 @@ def _web(game: Game) -> list[Problem]:
     if not isinstance(actions, dict) or not callable(getattr(module, "context", None)):
         out.append(("E002", f"its web module {game.web!r} needs ACTIONS (a dict) and context(): add them to {where}"))
         actions = {}
-    out += _pages(game, module)
+    out += _pages(game, module) + _structured_options(game, module, where)
     folder = entries.template_dir(game.slug)
     for name in ("entry.html", *_panel_template(game)):
         if not (folder / name).is_file():
@@ -152,6 +152,21 @@ def _pages(game: Game, module: ModuleType) -> list[Problem]:
     if named:
         return []
     return [("E002", f"URLS in {game.web!r} must be a list of Django path()s, each with a name= to reverse() it by")]
+
+
+def _structured_options(game: Game, module: ModuleType, where: str) -> list[Problem]:
+    """A "json" option (a board) is carried unseen by the new-table form: the game's own page edits it."""
+    if callable(getattr(module, "before_new_table", None)):
+        return []
+    return [
+        (
+            "W007",
+            f"its option {info.name!r} is a structured value (json), which the new-table form carries but does not "
+            f"edit: give {where} a before_new_table(group, preset) step that opens a page editing it",
+        )
+        for info in game.option_info()
+        if info.field_kind == "json"
+    ]
 
 
 def _panel_template(game: Game) -> list[str]:

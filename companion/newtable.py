@@ -100,9 +100,12 @@ def _option_field(info: OptionInfo) -> forms.Field:
         return forms.IntegerField(min_value=info.low, max_value=info.high, widget=numeric, **text)
     if kind == "list":
         return ListField(required=False, **text)
+    if kind == "numbers":
+        return NumbersField(required=False, widget=forms.TextInput(attrs={"inputmode": "numeric"}), **text)
     if kind == "mapping":
         return MappingField(info.keys, info.low, info.high, **text)
-    return forms.JSONField(required=info.default is not None, widget=forms.Textarea(attrs={"rows": 4}), **text)
+    # A structured value is edited on the game's own page (its before_new_table step): carried here unseen.
+    return forms.JSONField(required=info.default is not None, widget=forms.HiddenInput, **text)
 
 
 class ListField(forms.CharField):
@@ -113,6 +116,18 @@ class ListField(forms.CharField):
 
     def to_python(self, value: Any) -> list[str] | None:  # type: ignore[override]  # text in, a list out
         return value.replace(",", " ").split() or None if isinstance(value, str) else None
+
+
+class NumbersField(ListField):
+    """Whole numbers written one after another ("1 2 3" or "1, 2, 3"); empty means the game's default (None)."""
+
+    def to_python(self, value: Any) -> list[int] | None:  # type: ignore[override]  # text in, numbers out
+        words = super().to_python(value)
+        if words is None:
+            return None
+        if not all(w.isascii() and w.lstrip("-").isdigit() and len(w) < 10 for w in words):
+            raise forms.ValidationError(_("Write whole numbers one after another, like 1 2 3."))
+        return [int(w) for w in words]
 
 
 class MappingWidget(forms.MultiWidget):

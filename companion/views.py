@@ -65,7 +65,8 @@ def home(request: HttpRequest) -> HttpResponse:
 def new_table(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
     group = groups.current(request)  # None: the table starts a new group, and this phone joins it
-    preset = groups.preset(group, game.slug, request.GET.get("preset", ""))
+    chosen = request.GET.get("preset")  # "none": the rulebook, chosen; left out: the game's default preset
+    preset = groups.preset(group, game.slug, chosen) if chosen is not None else entries.default_preset(slug, group)
     form = NewTableForm(game, request.POST or None, preset=preset.options if preset else None)
     refused = throttle.attempt(throttle.CREATE, request) if request.method == "POST" else None
     if refused:

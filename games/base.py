@@ -143,8 +143,10 @@ class OptionInfo:
     one, so nothing is impossible to set; `kind` says which field the form builds (the game checks the value):
     - "bool", "choice" (one of `choices`), "int" (from `low` to `high`);
     - "list": values written one after another ("2S 2C"); `default` None means the game picks by player count;
+    - "numbers": whole numbers written one after another ("1 2 3"), read as a list of int;
     - "mapping": a whole number for each of `keys` (a value per card, say);
-    - "json": a structured value (a board) written as JSON, for games whose own editor comes later.
+    - "json": a structured value (a board), edited on the game's own page (its web adapter's before_new_table):
+      the new-table form carries it unseen and says whether it is set, never shows JSON.
     An empty kind is read off the default: bool, choice when there are choices, else int."""
 
     name: str

@@ -130,6 +130,13 @@ def before_new_table(slug: str, group: Any, preset: Any) -> tuple[str, str] | No
     return step(group, preset) if step is not None else None
 
 
+def default_preset(slug: str, group: Any) -> Any:
+    """The preset a new table of the game starts from when the form names none: the web module's optional
+    `default_preset(group)` (White Hat: the group's box), else None (the rulebook)."""
+    pick = getattr(module(slug), "default_preset", None)
+    return pick(group) if pick is not None else None
+
+
 def fixable(slug: str) -> tuple[str, ...]:
     """The event types whose log entries the game's forms can correct ("Fix" in the log)."""
     return tuple(getattr(module(slug), "FIXABLE", ()))

@@ -111,12 +111,12 @@ OPTION_INFO: tuple[OptionInfo, ...] = (
         "table_values",
         gettext_noop("Position values"),
         gettext_noop(
-            "What each tea-table position is worth, from position 1 up, such as [1, 2, 3, 4, 5, 6]. "
+            "What each tea-table position is worth, from position 1 up, such as 1 2 3 4 5 6. "
             "Leave empty for 1 to 6 (1 to 5 with two players)."
         ),
         None,
         advanced=True,
-        kind="json",
+        kind="numbers",
     ),
     declare(
         "black_hat_points",

@@ -67,6 +67,20 @@ def test_the_first_table_asks_for_the_box_and_keeps_it_as_the_groups_preset(clie
 
 
 @pytest.mark.django_db
+def test_a_later_table_starts_from_the_groups_box_and_rulebook_still_starts_without_it(client: Client) -> None:
+    """The box page says later tables start with it: /new/white-hat/ with no preset named opens on the box, shown
+    as the chosen preset, its board carried (never shown as JSON); "Rulebook" is one tap away."""
+    client.post("/white-hat/box/", box_post(BOARD))
+    preset = Preset.objects.get(game="white-hat")
+    page = client.get("/new/white-hat/").content.decode()
+    assert f'href="/new/white-hat/?preset={preset.pk}" aria-current="true"' in page
+    assert "Board: set (edit it on its own page)" in page and "null" not in page and '"ability"' not in page
+    assert 'name="opt_pursuit_12" value="4"' in page  # the box's 13 (the assumption confirmed at 4)
+    rulebook = client.get("/new/white-hat/?preset=none").content.decode()
+    assert 'href="/new/white-hat/?preset=none" aria-current="true"' in rulebook and "Board: not set" in rulebook
+
+
+@pytest.mark.django_db
 def test_a_bad_board_is_refused_with_its_reason_and_more_rows_keep_what_was_typed(client: Client) -> None:
     no_goal = [{**f, "ability": ""} if f.get("ability") == "goal" else f for f in BOARD]
     response = client.post("/white-hat/box/", box_post(no_goal))

@@ -17,6 +17,7 @@ INFOS = (
     OptionInfo("removed", "Removed", "", None, kind="list"),
     OptionInfo("pursuit", "Pursuit", "", {"1": 0, "joker": 4}, kind="mapping", keys=("1", "joker"), low=0, high=9),
     OptionInfo("board", "Board", "", None, kind="json"),
+    OptionInfo("values", "Values", "", None, kind="numbers"),
 )
 
 
@@ -64,10 +65,19 @@ def test_a_mapping_has_a_labelled_number_per_key() -> None:
     assert not form(pursuit_1="12").is_valid()
 
 
-def test_a_structured_value_is_json() -> None:
+def test_numbers_are_written_one_after_another() -> None:
+    assert options(values="1, 2  4") == {"values": [1, 2, 4]}
+    assert options(values=" ") == {}
+    bad = form(values="1 two 3")
+    assert not bad.is_valid() and "Write whole numbers one after another, like 1 2 3." in str(bad.errors)
+
+
+def test_a_structured_value_is_carried_unseen_and_said_to_be_set_or_not() -> None:
+    """A board is edited on the game's own page: the form never shows JSON (nor null), only whether it is set."""
     board = '[{"name": "Start", "value": 0, "ability": "start"}]'
     assert options(board=board) == {"board": [{"name": "Start", "value": 0, "ability": "start"}]}
     assert not form(board="[not json").is_valid()
+    assert 'type="hidden"' in str(form()["opt_board"])
 
 
 def test_rickety_kates_removed_cards_can_be_set(client: Client, db: None) -> None:

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from companion.entries import FormError, picker, seat, whole_number
 from companion.entries.white_hat import box
-from companion.entries.white_hat.box import before_new_table
+from companion.entries.white_hat.box import before_new_table, default_preset
 from companion.services import Snapshot
 from games.white_hat.events import FIELD_POINTS, MAX_HAND_POINTS, MAX_SET
 from games.white_hat.notation import WhiteHatNotation
@@ -133,7 +133,7 @@ def field(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
     return [{"type": "field", "player": player, "field": index, "value": value}]
 
 
-__all__ = ["ACTIONS", "DEMO", "DEMO_LEAVES_OUT", "before_new_table", "context", "form_for"]
+__all__ = ["ACTIONS", "DEMO", "DEMO_LEAVES_OUT", "before_new_table", "context", "default_preset", "form_for"]
 
 ACTIONS = {"start": start, "round": round_end, "trick": trick, "move": move, "field": field}
 FIXABLE = ("round_end", "trick")  # the log offers Fix on these: form_for fills their forms in

@@ -36,6 +36,12 @@ def before_new_table(group: Group | None, preset: Preset | None) -> tuple[str, s
     return url, _("First White Hat table here? Confirm your cards' pursuit values and enter your board once.")
 
 
+def default_preset(group: Group | None) -> Preset | None:
+    """What a new White Hat table starts from (companion.entries.default_preset): the group's box, newest first,
+    since its cards and board are the group's own; "Rulebook" on the form still starts without it."""
+    return group.presets.filter(game=GAME.slug).order_by("-pk").first() if group is not None else None
+
+
 def box(request: HttpRequest) -> HttpResponse:
     group = groups.current(request)
     preset = groups.preset(group, GAME.slug, request.GET.get("preset", ""))

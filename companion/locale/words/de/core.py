@@ -488,4 +488,7 @@ WORDS = {
     "Same players and options; %(name)s deals first.": "Gleiche Spieler und Optionen; %(name)s gibt zuerst.",
     "Same players and options.": "Gleiche Spieler und Optionen.",
     "This game is not over yet: finish it, then play again.": "Diese Partie ist noch nicht vorbei: Spielt sie zu Ende, dann noch eine.",
+    "Write whole numbers one after another, like 1 2 3.": "Schreib ganze Zahlen hintereinander, etwa 1 2 3.",
+    "set (edit it on its own page)": "festgelegt (auf der eigenen Seite ändern)",
+    "not set": "nicht festgelegt",
 }

@@ -57,7 +57,7 @@ WORDS = {
     "Hat types": "Hutsorten",
     "The colours in play, such as red blue green. Leave empty for the seven of the box; with two players only five of them may appear.": "Die Farben im Spiel, etwa red blue green. Leer lassen für die sieben der Schachtel; zu zweit dürfen nur fünf davon vorkommen.",
     "Position values": "Werte der Plätze",
-    "What each tea-table position is worth, from position 1 up, such as [1, 2, 3, 4, 5, 6]. Leave empty for 1 to 6 (1 to 5 with two players).": "Was jeder Platz des Teetischs wert ist, ab Platz 1, etwa [1, 2, 3, 4, 5, 6]. Leer lassen für 1 bis 6 (zu zweit 1 bis 5).",
+    "What each tea-table position is worth, from position 1 up, such as 1 2 3 4 5 6. Leave empty for 1 to 6 (1 to 5 with two players).": "Was jeder Platz des Teetischs wert ist, ab Platz 1, etwa 1 2 3 4 5 6. Leer lassen für 1 bis 6 (zu zweit 1 bis 5).",
     "Black hat points": "Punkte pro schwarzem Hut",
     "What each black hat scores at the end.": "Was jeder schwarze Hut am Ende zählt.",
     "Cookie points": "Punkte für den Keks",

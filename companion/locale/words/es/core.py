@@ -486,4 +486,7 @@ WORDS = {
     "Same players and options; %(name)s deals first.": "Mismos jugadores y opciones; %(name)s reparte primero.",
     "Same players and options.": "Mismos jugadores y opciones.",
     "This game is not over yet: finish it, then play again.": "Esta partida aún no ha terminado: acabadla y jugad otra vez.",
+    "Write whole numbers one after another, like 1 2 3.": "Escribe números enteros uno tras otro, como 1 2 3.",
+    "set (edit it on its own page)": "definido (se cambia en su propia página)",
+    "not set": "sin definir",
 }

@@ -44,7 +44,7 @@ WORDS = {
     "Hat types": "Tipos de sombrero",
     "The colours in play, such as red blue green. Leave empty for the seven of the box; with two players only five of them may appear.": "Los colores en juego, p. ej. red blue green. Déjalo vacío para los siete de la caja; con dos jugadores solo pueden aparecer cinco.",
     "Position values": "Valores de las posiciones",
-    "What each tea-table position is worth, from position 1 up, such as [1, 2, 3, 4, 5, 6]. Leave empty for 1 to 6 (1 to 5 with two players).": "Lo que vale cada posición de la mesa de té desde la 1, p. ej. [1, 2, 3, 4, 5, 6]. Déjalo vacío para 1 a 6 (1 a 5 con dos jugadores).",
+    "What each tea-table position is worth, from position 1 up, such as 1 2 3 4 5 6. Leave empty for 1 to 6 (1 to 5 with two players).": "Lo que vale cada posición de la mesa de té desde la 1, p. ej. 1 2 3 4 5 6. Déjalo vacío para 1 a 6 (1 a 5 con dos jugadores).",
     "Black hat points": "Puntos por sombrero negro",
     "What each black hat scores at the end.": "Lo que suma cada sombrero negro al final.",
     "Cookie points": "Puntos de la galleta",

@@ -486,4 +486,7 @@ WORDS = {
     "Same players and options; %(name)s deals first.": "Mêmes joueurs et options\xa0; %(name)s donne en premier.",
     "Same players and options.": "Mêmes joueurs et options.",
     "This game is not over yet: finish it, then play again.": "Cette partie n'est pas encore finie\xa0: terminez-la, puis rejouez.",
+    "Write whole numbers one after another, like 1 2 3.": "Écrivez des nombres entiers à la suite, comme 1 2 3.",
+    "set (edit it on its own page)": "défini (à modifier sur sa propre page)",
+    "not set": "non défini",
 }

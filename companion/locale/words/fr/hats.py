@@ -44,7 +44,7 @@ WORDS = {
     "Hat types": "Types de chapeaux",
     "The colours in play, such as red blue green. Leave empty for the seven of the box; with two players only five of them may appear.": "Les couleurs en jeu, par ex. red blue green. Laissez vide pour les sept de la boîte\u202f; à deux joueurs, cinq seulement peuvent apparaître.",
     "Position values": "Valeurs des positions",
-    "What each tea-table position is worth, from position 1 up, such as [1, 2, 3, 4, 5, 6]. Leave empty for 1 to 6 (1 to 5 with two players).": "Ce que vaut chaque position du plateau de thé à partir de la 1, par ex. [1, 2, 3, 4, 5, 6]. Laissez vide pour 1 à 6 (1 à 5 à deux joueurs).",
+    "What each tea-table position is worth, from position 1 up, such as 1 2 3 4 5 6. Leave empty for 1 to 6 (1 to 5 with two players).": "Ce que vaut chaque position du plateau de thé à partir de la 1, par ex. 1 2 3 4 5 6. Laissez vide pour 1 à 6 (1 à 5 à deux joueurs).",
     "Black hat points": "Points par chapeau noir",
     "What each black hat scores at the end.": "Ce que rapporte chaque chapeau noir à la fin.",
     "Cookie points": "Points du biscuit",
