@@ -20,6 +20,15 @@ REASON_WORDS: dict[str, Text] = {
     "preselected": T("picked cards early"),
     "other": T("other"),
 }
+# What a penalty given for a dispute's ruling was for (its `rule`), where its reason says no more than "other".
+RULE_WORDS: dict[str, Text] = {
+    "hp.match": T("a card that did not match"),
+    "hp.stack-deuce": T("a wrong answer to a Deuce"),
+    "hp.stack-in-yo-face": T("a wrong answer to an In Yo Face"),
+    "hp.stack-framed": T("a framed card that does not answer the stack"),
+    "hp.busted": T("playing while Busted"),
+    "hp.jump-in": T("wrong jump-in"),
+}
 
 
 def describe(event: Event, players: Sequence[str]) -> Text:
@@ -32,6 +41,8 @@ def describe(event: Event, players: Sequence[str]) -> Text:
             )
         case Penalty():
             reason = REASON_WORDS.get(event.reason, event.reason)
+            if event.rule is not None and event.reason == "other":
+                reason = RULE_WORDS[event.rule]
             if event.cards is None:
                 return T("%(name)s: penalty cards (%(reason)s)", name=event.player, reason=reason)
             return T("%(name)s: %(n)d penalty cards (%(reason)s)", name=event.player, n=event.cards, reason=reason)

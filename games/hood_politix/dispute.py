@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
+from games.hood_politix.events import FLAGGED_RULES
 from games.hood_politix.notation import HoodCard, HoodNotation
 from games.hood_politix.options import Options
 from games.text import T, Text, join
@@ -22,15 +23,8 @@ PIMP_SLAP_CARDS = 3
 RESPECT_FROM = 5  # drawing this many or more earns the Respect pause
 RESPECT_SECONDS = 30
 
-# Every rule a verdict can name: the first group can make a play illegal (and so be flagged by the referee).
-FLAGGED_RULES = (
-    "hp.match",
-    "hp.stack-deuce",
-    "hp.stack-in-yo-face",
-    "hp.stack-framed",
-    "hp.busted",
-    "hp.jump-in",
-)
+# Every rule a verdict can name: FLAGGED_RULES (events.py, where a penalty may name one) can make a play illegal
+# (and so be flagged by the referee).
 RULES = (*FLAGGED_RULES, "hp.framed", "hp.five-o", "hp.payback", "hp.pimp-slap", "hp.deal")
 
 

@@ -25,6 +25,15 @@ PENALTY_REASONS = (
     "other",
 )
 _REASONS = frozenset(PENALTY_REASONS)
+# The rules a dispute's ruling can find broken (dispute.py); a penalty given for one may name it (`rule`).
+FLAGGED_RULES = (
+    "hp.match",
+    "hp.stack-deuce",
+    "hp.stack-in-yo-face",
+    "hp.stack-framed",
+    "hp.busted",
+    "hp.jump-in",
+)
 DIRECTIONS = ("left", "right")
 # A penalty draws a few cards (2 by the rules); a stack holds as many cards as the box has of a kind.
 PENALTY_CARDS = (1, 50)
@@ -41,6 +50,7 @@ class Penalty:
     player: str
     cards: int | None  # None: the table's penalty_cards
     reason: str
+    rule: str | None = None  # the rule a dispute's ruling found broken, when the penalty is for that
 
 
 @dataclass(frozen=True)
@@ -90,7 +100,12 @@ def _penalty(raw: dict[str, Any]) -> Penalty:
                 cards=shown(cards),
             )
         )
-    return Penalty(player, cards, reason)
+    rule = raw.get("rule")
+    if rule is not None and rule not in FLAGGED_RULES:
+        raise refusal(
+            T("a penalty's rule is one of %(rules)s, not %(value)s", rules=", ".join(FLAGGED_RULES), value=shown(rule))
+        )
+    return Penalty(player, cards, reason, rule)
 
 
 def _dispute(raw: dict[str, Any]) -> Dispute:
@@ -135,7 +150,7 @@ _EVENTS: EventFormat[Event] = EventFormat(
     gettext_noop("unknown event type %(type)s (Hood Politix knows %(known)s)"),
     {
         "round": (_round, {"order"}, ()),
-        "penalty": (_penalty, {"player"}, {"cards", "reason"}),
+        "penalty": (_penalty, {"player"}, {"cards", "reason", "rule"}),
         "dispute": (_dispute, {"player", "top", "played"}, {"stack", "jump_in", "target", "direction"}),
     },
 )

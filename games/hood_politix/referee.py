@@ -7,8 +7,9 @@ dispute can be checked. The ruling itself lives in dispute.py (rule_on), which t
 from __future__ import annotations
 
 from games.base import Flag
-from games.hood_politix.dispute import FLAGGED_RULES, Verdict, rule_on
+from games.hood_politix.dispute import Verdict, rule_on
 from games.hood_politix.engine import DisputeRecord, State
+from games.hood_politix.events import FLAGGED_RULES
 
 RULES: tuple[str, ...] = FLAGGED_RULES
 

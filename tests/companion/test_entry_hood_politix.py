@@ -119,6 +119,17 @@ def test_the_penalty_that_goes_with_a_ruling_is_one_tap_away(client: Client, tab
     assert live(table)[3] == {"type": "penalty", "player": "Dan", "reason": "false-accusation"}
 
 
+def test_the_penalty_from_an_illegal_play_is_logged_with_the_rule_it_broke(client: Client, table: Table) -> None:
+    page = post(client, table, "dispute", DISPUTE)  # blue Deuce on red 7: hp.match
+    form = page.split("hp-follow")[1].split("</form>")[0]
+    assert 'name="reason" value="other"' in form and 'name="rule" value="hp.match"' in form
+    page = post(client, table, "penalty", {"player": "1", "reason": "other", "rule": "hp.match"})
+    assert live(table)[1] == {"type": "penalty", "player": "Ben", "reason": "other", "rule": "hp.match"}
+    assert "Ben: penalty cards (a card that did not match)" in page  # the log, not "(other)"
+    post(client, table, "penalty", {"player": "1", "reason": "too-slow", "rule": "hp.deal"})  # no ruling's rule
+    assert live(table)[2] == {"type": "penalty", "player": "Ben", "reason": "too-slow"}
+
+
 def test_the_ruling_shows_only_while_the_dispute_is_the_newest_entry(client: Client, table: Table) -> None:
     post(client, table, "dispute", DISPUTE)
     page = post(client, table, "penalty", {"player": "1", "reason": "other"})

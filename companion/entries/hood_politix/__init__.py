@@ -3,7 +3,8 @@ dispute (games/hood_politix/dispute.py) the moment it is recorded: the entry pan
 
 The forms' fields (seat numbers are indices into the table's players):
 - round: `place-<k>` the seat that went out k-th (0: first out); the last may be left out (the one left lost);
-- penalty: `player` (a seat), `reason` (FORMAT.md's reasons), `cards` (empty: the table's penalty cards);
+- penalty: `player` (a seat), `reason` (FORMAT.md's reasons), `cards` (empty: the table's penalty cards), `rule`
+  (after a dispute's ruling: the rule broken);
 - dispute: `player`, `top-colour`, `top-face`, `top-framed`, the same for `played-`, `deuces`, `in_yo_faces`,
   `jump_in`, `target` (a seat, or empty), `direction` (left or right).
 """
@@ -22,7 +23,7 @@ from companion.entries.hood_politix import chooser
 from companion.services import Snapshot
 from games.hood_politix import referee
 from games.hood_politix.describe import REASON_WORDS
-from games.hood_politix.events import DIRECTIONS, MAX_STACK, PENALTY_CARDS, PENALTY_REASONS
+from games.hood_politix.events import DIRECTIONS, FLAGGED_RULES, MAX_STACK, PENALTY_CARDS, PENALTY_REASONS
 from games.hood_politix.notation import HOOD_ACTION_NAMES, HOOD_FACES, HoodCard
 
 CARD_SLOTS = ("top", "played")
@@ -57,6 +58,8 @@ def penalty(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
     if reason not in PENALTY_REASONS:
         raise FormError(_("Choose why %(name)s gets the penalty.") % {"name": player})
     event: dict[str, Any] = {"type": "penalty", "player": player, "reason": reason}
+    if post.get("rule") in FLAGGED_RULES:  # given for a dispute's ruling: the log says what was broken
+        event["rule"] = post["rule"]
     if post.get("cards", "").strip():
         event["cards"] = whole_number(post, "cards", _("Penalty cards"), *PENALTY_CARDS)
     return [event]
@@ -200,6 +203,7 @@ def _newest_verdict(snap: Snapshot) -> dict[str, Any] | None:
         "seat": snap.players.index(player),
         # the penalty that goes with the ruling, one tap away: the player's, or the false accuser's
         "reason": "wrong-jump-in" if record.play.jump_in else "other",
+        "rule": ruling.rule,
         "others": [(i, name) for i, name in seats if name != player],
         "cards": snap.options.penalty_cards,
         "open": snap.prompt.kind != "over",

@@ -182,3 +182,19 @@ def test_stats_count_places_and_penalties_by_reason() -> None:
 def test_a_penalty_reason_of_the_wrong_kind_is_named(reason: object) -> None:
     with pytest.raises(InvalidEvent, match="a penalty's reason is one of"):
         GAME.parse({"type": "penalty", "player": "Ana", "reason": reason})
+
+
+def test_a_penalty_from_a_dispute_names_the_rule_broken_and_the_log_says_it() -> None:
+    """`rule` (docs/format-extensions.md): what the ruling found broken, where FORMAT.md's reasons say "other"."""
+    penalty = GAME.parse({"type": "penalty", "player": "Ana", "cards": 2, "reason": "other", "rule": "hp.match"})
+    assert str(GAME.describe(penalty, FOUR)) == "Ana: 2 penalty cards (a card that did not match)"
+    jump = GAME.parse({"type": "penalty", "player": "Ana", "reason": "wrong-jump-in", "rule": "hp.jump-in"})
+    assert str(GAME.describe(jump, FOUR)) == "Ana: penalty cards (wrong jump-in)"
+    state = play(FOUR, [{"type": "penalty", "player": "Ana", "cards": 2, "rule": "hp.busted"}])
+    assert GAME.standings(state).totals == dict.fromkeys(FOUR, 0)  # it changes no score
+
+
+@pytest.mark.parametrize("rule", ["hp.deal", "match", ["hp.match"], 3])
+def test_a_penalty_rule_that_no_ruling_finds_broken_is_named(rule: object) -> None:
+    with pytest.raises(InvalidEvent, match=r"a penalty's rule is one of hp\.match, "):
+        GAME.parse({"type": "penalty", "player": "Ana", "rule": rule})

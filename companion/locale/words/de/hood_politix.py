@@ -183,4 +183,10 @@ WORDS = {
     "Record %(name)s's %(n)s penalty cards": "%(n)s Strafkarten für %(name)s eintragen",
     "Extra round %(n)s · %(dealer)s deals": "Extrarunde %(n)s · %(dealer)s gibt",
     "%(name)s takes %(card)s back, draws %(n)d penalty cards and still misses the turn: %(next)s plays next.": "%(name)s nimmt %(card)s zurück, zieht %(n)d Strafkarten und setzt trotzdem aus: %(next)s ist dran.",
+    "a penalty's rule is one of %(rules)s, not %(value)s": "die Regel einer Strafe ist eine von %(rules)s, nicht %(value)s",
+    "a card that did not match": "eine Karte, die nicht passte",
+    "a wrong answer to a Deuce": "eine falsche Antwort auf eine Deuce",
+    "a wrong answer to an In Yo Face": "eine falsche Antwort auf ein In Yo Face",
+    "a framed card that does not answer the stack": "eine gerahmte Karte, die den Stapel nicht beantwortet",
+    "playing while Busted": "gespielt, obwohl Busted",
 }

@@ -183,4 +183,10 @@ WORDS = {
     "Record %(name)s's %(n)s penalty cards": "Anotar las %(n)s cartas de castigo de %(name)s",
     "Extra round %(n)s · %(dealer)s deals": "Ronda extra %(n)s · reparte %(dealer)s",
     "%(name)s takes %(card)s back, draws %(n)d penalty cards and still misses the turn: %(next)s plays next.": "%(name)s recoge %(card)s, roba %(n)d cartas de castigo y aun así pierde el turno: juega %(next)s.",
+    "a penalty's rule is one of %(rules)s, not %(value)s": "la regla de una penalización es una de %(rules)s, no %(value)s",
+    "a card that did not match": "una carta que no coincidía",
+    "a wrong answer to a Deuce": "una respuesta incorrecta a un Deuce",
+    "a wrong answer to an In Yo Face": "una respuesta incorrecta a un In Yo Face",
+    "a framed card that does not answer the stack": "una carta enmarcada que no responde a la pila",
+    "playing while Busted": "jugó estando Busted",
 }

@@ -183,4 +183,10 @@ WORDS = {
     "Record %(name)s's %(n)s penalty cards": "Noter les %(n)s cartes de pénalité de %(name)s",
     "Extra round %(n)s · %(dealer)s deals": "Manche supplémentaire %(n)s · %(dealer)s donne",
     "%(name)s takes %(card)s back, draws %(n)d penalty cards and still misses the turn: %(next)s plays next.": "%(name)s reprend %(card)s, pioche %(n)d cartes de pénalité et passe quand même son tour\xa0: %(next)s joue ensuite.",
+    "a penalty's rule is one of %(rules)s, not %(value)s": "la règle d'une pénalité est l'une de %(rules)s, pas %(value)s",
+    "a card that did not match": "une carte qui ne correspondait pas",
+    "a wrong answer to a Deuce": "une mauvaise réponse à un Deuce",
+    "a wrong answer to an In Yo Face": "une mauvaise réponse à un In Yo Face",
+    "a framed card that does not answer the stack": "une carte encadrée qui ne répond pas à la pile",
+    "playing while Busted": "a joué alors que Busted",
 }
