@@ -53,7 +53,7 @@ WORDS = ROOT / "companion" / "locale" / "words"
 STRATEGIES = TESTS / "property" / "strategies"  # the contract is CONTRACT in its __init__.py
 CASES = TESTS / "cases"
 PLACEHOLDER = re.compile(r"%\((\w+)\)")
-MARKERS = ("T", "gettext_noop")  # the calls that mark a game's words (makemessages collects them)
+MARKERS = ("T", "TN", "gettext_noop")  # the calls that mark a game's words (makemessages collects them)
 
 Problem = tuple[str, str]  # (check id, what is missing and where to add it)
 
@@ -238,16 +238,43 @@ def _translated_rules(path: Path, english: dict[str, rules.Section], own: dict[s
 # -- words ----------------------------------------------------------------------------------------------------
 
 
-def msgids(folder: Path) -> set[str]:
-    """Every T("...") and gettext_noop("...") in the game's package: what the web shows of the game."""
-    found = set()
-    for path in sorted(folder.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in MARKERS and node.args:
-                first = node.args[0]
-                if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                    found.add(first.value)
+def words_in(path: Path) -> dict[str, str]:
+    """Every T("..."), TN("...", "...") and gettext_noop("...") in one module: msgid -> its plural ("" for none)."""
+    found = {}
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") in MARKERS and node.args:
+            texts = [a.value for a in node.args[:2] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if texts:
+                found[texts[0]] = texts[1] if node.func.id == "TN" and len(texts) == 2 else ""  # type: ignore[attr-defined]
     return found
+
+
+def msgids(folder: Path) -> dict[str, str]:
+    """What the web shows of the game: every text of its package (words_in), msgid -> plural."""
+    found: dict[str, str] = {}
+    for path in sorted(folder.rglob("*.py")):
+        found |= words_in(path)
+    return found
+
+
+def translations(catalogue: Any, msgid: str, plural: str) -> list[str] | None:
+    """A msgid's translation in a catalogue (a compiled one, or a words file's WORDS), one string per plural form;
+    None when it has none. A compiled catalogue keys each plural form by (msgid, index)."""
+    if plural and (msgid, 0) in catalogue:
+        return [catalogue[(msgid, i)] for i in range(8) if (msgid, i) in catalogue]
+    value = catalogue.get(msgid)
+    if value is not None and isinstance(value, tuple) == bool(plural):
+        return list(value) if plural else [value]
+    return None
+
+
+def same_placeholders(msgid: str, plural: str, forms: list[str]) -> bool:
+    """Each form says what the English says: the plural form all of the plural's placeholders, and no form any
+    placeholder English lacks (a language's singular may leave the number out: "ein schwarzer Hut")."""
+    english = _placeholders(msgid) | _placeholders(plural)
+    if not all(_placeholders(f) <= english for f in forms):
+        return False
+    return _placeholders(forms[-1]) == _placeholders(plural or msgid)
 
 
 def _words(game: Game) -> list[Problem]:
@@ -259,22 +286,23 @@ def _words(game: Game) -> list[Problem]:
     return out
 
 
-def _words_in(game: Game, lang: str, wanted: set[str]) -> list[Problem]:
+def _words_in(game: Game, lang: str, wanted: dict[str, str]) -> list[Problem]:
     path = words_file(game, lang)
     then = "" if in_tests(game) else f", then run bin/translations {lang}"
     if not path.is_file():
         return [("W003", f"no {lang} words: add {shown(path)} (WORDS = {{English: {lang}}}){then}")]
-    own: dict[str, str] = runpy.run_path(str(path)).get("WORDS", {})
+    own: dict[str, str | tuple[str, ...]] = runpy.run_path(str(path)).get("WORDS", {})
     # A game in games/ is read through the compiled catalogue (its msgids may sit in another area's file); one in
     # the tests folder has no catalogue of its own words but its file.
     catalogue: Any = own if in_tests(game) else trans_real.translation(lang)._catalog  # type: ignore[attr-defined]  # no public reader of the catalogue
-    lacking = sorted(m for m in wanted if m not in catalogue)
+    found = {m: translations(catalogue, m, plural) for m, plural in wanted.items()}
+    lacking = sorted(m for m, forms in found.items() if forms is None)
     out = []
     if lacking:
         listed = ", ".join(repr(m) for m in lacking[:3]) + (" …" if len(lacking) > 3 else "")
         where = f"run bin/translations {lang}" if set(lacking) <= set(own) else f"add them to {shown(path)}{then}"
         out.append(("W003", f"{len(lacking)} of its words have no {lang} ({listed}): {where}"))
-    changed = sorted(m for m in wanted - set(lacking) if _placeholders(catalogue[m]) != _placeholders(m))
+    changed = sorted(m for m, forms in found.items() if forms and not same_placeholders(m, wanted[m], forms))
     out += [("W003", f"its {lang} words for {m!r} change the placeholders: fix them in {shown(path)}") for m in changed]
     return out
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from games.text import Text
 
 
 def tr(value: Any) -> str:
     """A Text in the reader's language; anything else as it is (a name, a number, an old plain string)."""
-    return value.render(gettext) if isinstance(value, Text) else str(value)
+    return value.render(gettext, ngettext) if isinstance(value, Text) else str(value)

@@ -17,9 +17,13 @@ import polib
 HERE = Path(__file__).parent
 
 
-def words(lang: str) -> dict[str, str]:
-    """Every area's dictionary for one language; an msgid given twice must be given the same way."""
-    merged: dict[str, str] = {}
+Words = dict[str, str | tuple[str, ...]]  # msgid -> translation; a plural msgid -> one form per plural form
+
+
+def words(lang: str) -> Words:
+    """Every area's dictionary for one language; an msgid given twice must be given the same way. A plural msgid
+    (TN, {% blocktranslate count %}) is keyed by its singular and given as a tuple of the language's forms."""
+    merged: Words = {}
     for path in sorted((HERE / "words" / lang).glob("*.py")):
         for msgid, msgstr in runpy.run_path(str(path))["WORDS"].items():
             if merged.setdefault(msgid, msgstr) != msgstr:
@@ -36,17 +40,29 @@ def fill(lang: str) -> list[str]:
     for entry in po:
         if entry.obsolete:  # a msgid no longer in the code (makemessages keeps it as #~)
             continue
-        if entry.msgid in known:
-            entry.msgstr = known[entry.msgid]
-            if "fuzzy" in entry.flags:
-                entry.flags.remove("fuzzy")
+        value = known.get(entry.msgid)
+        if value is None or isinstance(value, tuple) != bool(entry.msgid_plural):
+            missing.append(entry.msgid + (" (plural: a tuple of forms)" if entry.msgid_plural else ""))
+            continue
+        if isinstance(value, tuple):
+            if len(value) != plural_forms(po):
+                raise SystemExit(f"{lang}: {entry.msgid!r} needs {plural_forms(po)} plural forms, not {len(value)}")
+            entry.msgstr_plural = dict(enumerate(value))
         else:
-            missing.append(entry.msgid)
+            entry.msgstr = value
+        if "fuzzy" in entry.flags:
+            entry.flags.remove("fuzzy")
     po.metadata["Language"] = lang
     po.metadata["Content-Type"] = "text/plain; charset=UTF-8"
     po.save()
     po.save_as_mofile(str(path.with_suffix(".mo")))
     return missing
+
+
+def plural_forms(po: polib.POFile) -> int:
+    """How many plural forms the language has ("nplurals=2; plural=(n != 1);" in the catalogue's header)."""
+    header = po.metadata.get("Plural-Forms", "nplurals=2;")
+    return int(header.split("nplurals=")[1].split(";")[0])
 
 
 def main(langs: list[str]) -> None:

@@ -15,7 +15,7 @@ from games.hats.notation import HatsCard
 from games.hats.options import Rules
 from games.players import left_of
 from games.replay import fold
-from games.text import T, Text, join
+from games.text import TN, T, Text, join
 
 TURNS_EACH = 8
 
@@ -373,11 +373,12 @@ class _Replay:
                 raise InvalidEvent(
                     index,
                     T(
-                        "%(name)s has %(cards)d collected cards and %(hats)d black hats, %(n)d in all: each player "
-                        "plays eight cards in a game",
+                        "%(name)s has %(cards)s and %(hats)s, %(n)d in all: each player plays eight cards in a game",
                         name=p,
-                        cards=len(collections[p]),
-                        hats=black_hats[p],
+                        cards=TN(
+                            "%(n)d collected card", "%(n)d collected cards", len(collections[p]), n=len(collections[p])
+                        ),
+                        hats=TN("%(n)d black hat", "%(n)d black hats", black_hats[p], n=black_hats[p]),
                         n=played,
                     ),
                 )

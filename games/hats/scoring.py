@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from games.base import Place, Round, Standings
 from games.hats.engine import State
 from games.hats.notation import HatsCard
-from games.text import T, Text, join
+from games.text import TN, T, Text, join
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,13 @@ def scores(state: State) -> dict[str, Score]:
         hats = state.black_hats.get(player, 0)
         if hats:
             each = rules.options.black_hat_points
-            lines.append(Line("black_hats", T("%(n)d black hats × %(each)d", n=hats, each=each), hats * each))
+            lines.append(
+                Line(
+                    "black_hats",
+                    TN("%(n)d black hat × %(each)d", "%(n)d black hats × %(each)d", hats, n=hats, each=each),
+                    hats * each,
+                )
+            )
         favourite = state.favourites.get(player)
         if favourite is not None:
             lines.append(_favourite(state, player, favourite))

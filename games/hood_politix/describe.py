@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.hood_politix.events import Dispute, Event, Penalty, Round
-from games.text import T, Text, join
+from games.text import TN, T, Text, join
 
 REASON_WORDS: dict[str, Text] = {
     "missed-turn": T("missed turn"),
@@ -45,7 +45,14 @@ def describe(event: Event, players: Sequence[str]) -> Text:
                 reason = RULE_WORDS[event.rule]
             if event.cards is None:
                 return T("%(name)s: penalty cards (%(reason)s)", name=event.player, reason=reason)
-            return T("%(name)s: %(n)d penalty cards (%(reason)s)", name=event.player, n=event.cards, reason=reason)
+            return TN(
+                "%(name)s: %(n)d penalty card (%(reason)s)",
+                "%(name)s: %(n)d penalty cards (%(reason)s)",
+                event.cards,
+                name=event.player,
+                n=event.cards,
+                reason=reason,
+            )
         case Dispute():
             if event.jump_in:
                 return T(

@@ -15,7 +15,7 @@ from functools import cache
 from games.hood_politix.events import FLAGGED_RULES
 from games.hood_politix.notation import HoodCard, HoodNotation
 from games.hood_politix.options import Options
-from games.text import T, Text, join
+from games.text import TN, T, Text, join
 
 DEUCE, IN_YO_FACE, FIVE_O, PAYBACK = "deuce", "in-yo-face", "five-o", "payback"
 STACK_VALUE = {DEUCE: 2, IN_YO_FACE: 5}
@@ -107,6 +107,10 @@ def _notation(colour: str) -> HoodNotation:
 
 
 @cache
+def _penalty_cards(n: int) -> Text:
+    return TN("%(n)d penalty card", "%(n)d penalty cards", n, n=n)
+
+
 def _label(card: HoodCard) -> Text:
     return _notation(card.colour).label(card)
 
@@ -116,19 +120,19 @@ def _taken_back(play: Play, options: Options, rule: str, why: Text) -> Verdict:
     n, name, card = options.penalty_cards, play.player, _label(play.played)
     if play.building:
         then = T(
-            "%(name)s takes %(card)s back and draws %(n)d penalty cards; it is still %(name)s's turn to answer "
+            "%(name)s takes %(card)s back and draws %(cards)s; it is still %(name)s's turn to answer "
             "the stack of %(stack)d or draw it.",
             name=name,
             card=card,
-            n=n,
+            cards=_penalty_cards(n),
             stack=play.building,
         )
     else:
         then = T(
-            "%(name)s takes %(card)s back and draws %(n)d penalty cards; it is still %(name)s's turn.",
+            "%(name)s takes %(card)s back and draws %(cards)s; it is still %(name)s's turn.",
             name=name,
             card=card,
-            n=n,
+            cards=_penalty_cards(n),
         )
     direction = play.direction or "left"
     return Verdict(False, rule, why, then, ((name, n),), name, direction, play.building)
@@ -145,10 +149,10 @@ def _jump_in(play: Play, options: Options) -> Verdict:
             top=_label(top),
         )
         then = T(
-            "%(name)s takes %(card)s back and draws %(n)d penalty cards; play goes on where it stopped.",
+            "%(name)s takes %(card)s back and draws %(cards)s; play goes on where it stopped.",
             name=name,
             card=_label(card),
-            n=options.penalty_cards,
+            cards=_penalty_cards(options.penalty_cards),
         )
         return Verdict(False, "hp.jump-in", why, then, ((name, options.penalty_cards),), None, direction, play.building)
     why = T(
@@ -289,10 +293,10 @@ def _on_open(play: Play, players: Sequence[str], options: Options, assumed: list
     if top.face == "busted" and card.face == FIVE_O:
         why = T("%(name)s played Five-O on Busted: Five-O does not stop a Busted.", name=name)
         then = T(
-            "%(name)s takes %(card)s back, draws %(n)d penalty cards and still misses the turn: %(next)s plays next.",
+            "%(name)s takes %(card)s back, draws %(cards)s and still misses the turn: %(next)s plays next.",
             name=name,
             card=_label(card),
-            n=options.penalty_cards,
+            cards=_penalty_cards(options.penalty_cards),
             next=after,
         )
         return Verdict(False, "hp.busted", why, then, ((name, options.penalty_cards),), after, direction)

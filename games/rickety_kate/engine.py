@@ -15,7 +15,7 @@ from games.replay import Replayer, refusal
 from games.rickety_kate.deck import Deck, deck_for
 from games.rickety_kate.events import Deal, Event, Hand, Pass, Penalty, Trick
 from games.rickety_kate.options import Options
-from games.text import T, Text, join
+from games.text import TN, T, Text, join
 
 BONUS_VALUE = -10
 
@@ -321,9 +321,10 @@ class _Replay(Replayer[Options, State]):
         if len(names) != copies:
             raise refusal(
                 T(
-                    "%(what)s was taken %(copies)d times in this hand: name %(copies)d player(s), not %(names)d",
+                    "%(what)s was taken %(copies)d times in this hand: name %(players)s, not %(names)d",
                     what=what,
                     copies=copies,
+                    players=TN("%(n)d player", "%(n)d players", copies, n=copies),
                     names=len(names),
                 )
             )

@@ -14,7 +14,7 @@ from games.cards import Card
 from games.rickety_kate.deck import TWO_OF_CLUBS
 from games.rickety_kate.engine import HandPlay, State, TrickRecord, eldest_hand
 from games.rickety_kate.options import Options
-from games.text import T, Text
+from games.text import T, Text, card_count
 
 RULES = {
     "rk.follow-suit": "follow suit when you can",
@@ -57,10 +57,10 @@ def _review_passes(play: HandPlay) -> list[Flag]:
                     player,
                     "rk.pass-hold",
                     T(
-                        "hand %(hand)d is a hold hand, but %(name)s passed %(n)d card(s)",
+                        "hand %(hand)d is a hold hand, but %(name)s passed %(cards)s",
                         hand=play.number,
                         name=player,
-                        n=len(cards),
+                        cards=card_count(len(cards)),
                     ),
                 )
             )
@@ -71,9 +71,9 @@ def _review_passes(play: HandPlay) -> list[Flag]:
                     player,
                     "rk.pass-three",
                     T(
-                        "%(name)s passed %(n)d card(s) in hand %(hand)d; a pass is three cards",
+                        "%(name)s passed %(cards)s in hand %(hand)d; a pass is three cards",
                         name=player,
-                        n=len(cards),
+                        cards=card_count(len(cards)),
                         hand=play.number,
                     ),
                 )

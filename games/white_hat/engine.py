@@ -15,7 +15,7 @@ from typing import NamedTuple
 from games.base import Flag
 from games.players import left_of
 from games.replay import Replayer, refusal
-from games.text import T, Text, join
+from games.text import T, Text, card_count, join
 from games.white_hat.board import Board
 from games.white_hat.events import HAT_RANK, NOTATION, Event, FieldChange, Move, Play, RoundEnd, RoundStart, Trick
 from games.white_hat.notation import WhiteHatCard
@@ -503,7 +503,12 @@ class _Replay(Replayer[Options, State]):
                     index,
                     p.player,
                     "wh.hand-count",
-                    T("%(name)s played %(n)d card(s) but held only %(have)d", name=p.player, n=size, have=have),
+                    T(
+                        "%(name)s played %(cards)s but held only %(have)d",
+                        name=p.player,
+                        cards=card_count(size),
+                        have=have,
+                    ),
                 )
             if p.hat and holder is not None and p.player != holder:
                 self._flag(
@@ -687,18 +692,18 @@ def _count_message(player: str, round_number: int, n: int, have: int) -> Text:
     """wh.hand-count at a round's end, in words for more cards than the tricks leave and for fewer."""
     if n > have:
         return T(
-            "%(name)s is left with %(n)d card(s) at the end of round %(round)d, but after the tricks recorded "
+            "%(name)s is left with %(cards)s at the end of round %(round)d, but after the tricks recorded "
             "%(name)s held only %(have)d",
             name=player,
-            n=n,
+            cards=card_count(n),
             round=round_number,
             have=have,
         )
     return T(
-        "%(name)s is left with %(n)d card(s) at the end of round %(round)d, but after the tricks recorded "
+        "%(name)s is left with %(cards)s at the end of round %(round)d, but after the tricks recorded "
         "%(name)s held %(have)d: a card left out of a hand scores nothing",
         name=player,
-        n=n,
+        cards=card_count(n),
         round=round_number,
         have=have,
     )

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.text import T, Text
+from games.text import T, Text, card_count
 from games.white_hat.events import UNEQUAL, Play, Trick
 from games.white_hat.notation import WhiteHatCard
 from games.white_hat.options import Options
@@ -144,9 +144,9 @@ def taken_breach(trick: Trick, options: Options, player: str) -> Text | None:
         )
     if sum(rest.values()) != n:
         return T(
-            "%(name)s took %(got)d card(s) besides the hat; take exactly %(n)d, or the whole trick",
+            "%(name)s took %(cards)s besides the hat; take exactly %(n)d, or the whole trick",
             name=player,
-            got=sum(rest.values()),
+            cards=card_count(sum(rest.values())),
             n=n,
         )
     return None

@@ -1,12 +1,12 @@
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
 import pytest
 from django.test import Client
 
+from companion import checks as game_checks
 from companion import services
 from companion.models import Table
 
@@ -53,12 +53,6 @@ def checked(page: str, name: str) -> list[str]:
     ]
 
 
-def msgids_in(path: Path) -> set[str]:
-    """Every T("...") and gettext_noop("...") in one module."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("T", "gettext_noop") and node.args:
-            first = node.args[0]
-            if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                found.add(first.value)
-    return found
+def msgids_in(path: Path) -> dict[str, str]:
+    """Every T("..."), TN("...", "...") and gettext_noop("...") in one module: msgid -> its plural ("" for none)."""
+    return game_checks.words_in(path)

@@ -225,7 +225,7 @@ def test_a_game_in_games_is_read_through_the_catalogue(monkeypatch: pytest.Monke
     a word of its own that the catalogue lacks, or a missing words file, is named with both steps."""
     hats = registry.get("hats")
     msgids = game_checks.msgids
-    monkeypatch.setattr(game_checks, "msgids", lambda folder: msgids(folder) | {"Zzz hats"})
+    monkeypatch.setattr(game_checks, "msgids", lambda folder: msgids(folder) | {"Zzz hats": ""})
     assert (
         "W003",
         "1 of its words have no de ('Zzz hats'): add them to companion/locale/words/de/hats.py, then run "

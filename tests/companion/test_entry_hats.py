@@ -143,7 +143,7 @@ def test_an_end_state_refused_after_turns_comes_back_as_typed(client: Client, ta
     response = record(client, table, "final", data)
     assert response.status_code == 400 and table.events.count() == 2
     page = response.content.decode()
-    assert "Ana has 1 collected cards and 3 black hats, 4 in all" in page
+    assert "Ana has 1 collected card and 3 black hats, 4 in all" in page
     assert checked(page, "table-0") == ["green-1"] and re.search(r'name="hats-0" value="3"', page)
 
 

@@ -130,6 +130,16 @@ def test_the_penalty_from_an_illegal_play_is_logged_with_the_rule_it_broke(clien
     assert live(table)[2] == {"type": "penalty", "player": "Ben", "reason": "too-slow"}
 
 
+def test_one_penalty_card_is_said_in_the_singular_in_every_language(client: Client, db: None) -> None:
+    table = scorers_table(client, "hood-politix", PLAYERS, {"penalty_cards": 1})
+    page = post(client, table, "dispute", DISPUTE)
+    assert "Record Ben's 1 penalty card</button>" in page and "Penalty (1 card, no points)" in page
+    assert "takes blue Deuce back and draws 1 penalty card;" in page
+    post(client, table, "penalty", {"player": "1", "reason": "other", "rule": "hp.match"})
+    german = client.get(f"/t/{table.code}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Ben: Strafkarten (eine Karte, die nicht passte)" in german and "Strafe (1 Karte, keine Punkte)" in german
+
+
 def test_the_ruling_shows_only_while_the_dispute_is_the_newest_entry(client: Client, table: Table) -> None:
     post(client, table, "dispute", DISPUTE)
     page = post(client, table, "penalty", {"player": "1", "reason": "other"})

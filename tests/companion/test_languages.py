@@ -20,6 +20,7 @@ from django.test import Client
 from django.utils import translation
 from django.utils.translation import trans_real
 
+from companion import checks as game_checks
 from companion.models import Table
 from games import registry
 from games.rules import folder_of, read
@@ -57,8 +58,9 @@ def _translated_games(lang: str) -> list[Path]:
     return [GAMES] + [p for p in packages if p.name in IN_CORE or (WORDS / lang / f"{p.name}.py").is_file()]
 
 
-def game_msgids(lang: str) -> set[str]:
-    found: set[str] = set()
+def game_msgids(lang: str) -> dict[str, str]:
+    """msgid -> its plural ("" for none), of every game `lang` has words for."""
+    found: dict[str, str] = {}
     for root in _translated_games(lang):
         for path in root.glob("*.py") if root == GAMES else root.rglob("*.py"):
             found |= msgids_in(path)
@@ -105,9 +107,10 @@ def test_every_game_word_is_translated_with_the_same_placeholders(lang: str) -> 
     words = catalogue(lang)
     msgids = game_msgids(lang)
     assert len(msgids) > 100  # the walk really finds them
-    missing = sorted(m for m in msgids if m not in words)
+    forms = {m: game_checks.translations(words, m, plural) for m, plural in msgids.items()}
+    missing = sorted(m for m, found in forms.items() if found is None)
     assert missing == [], f"add them to companion/locale/words/{lang}/ and run bin/translations {lang}"
-    wrong = [m for m in msgids if tokens(words[m]) != tokens(m)]
+    wrong = [m for m, found in forms.items() if any(tokens(f) != tokens(msgids[m] or m) for f in found or ())]
     assert wrong == []
 
 
@@ -128,10 +131,11 @@ def test_a_words_file_keeps_placeholders_and_changes_the_text(lang: str) -> None
     """The source of the catalogue: every entry keeps its placeholders, and the long ones are really translated."""
     for path in sorted((WORDS / lang).glob("*.py")):
         for msgid, msgstr in runpy.run_path(str(path))["WORDS"].items():
-            assert msgstr.strip(), (path.name, msgid)
-            assert tokens(msgstr) == tokens(msgid), (path.name, msgid)
-            if len(re.findall(r"[A-Za-z]{3,}", TOKEN.sub("", msgid))) >= 6:
-                assert msgstr != msgid, (path.name, msgid)
+            for form in msgstr if isinstance(msgstr, tuple) else (msgstr,):  # a tuple: one per plural form
+                assert form.strip(), (path.name, msgid)
+                assert tokens(form) == tokens(msgid), (path.name, msgid)
+                if len(re.findall(r"[A-Za-z]{3,}", TOKEN.sub("", msgid))) >= 6:
+                    assert form != msgid, (path.name, msgid)
 
 
 # -- the frame and a game at a French or Spanish phone ---------------------------------------------------------

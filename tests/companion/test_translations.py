@@ -4,7 +4,6 @@ errors) and its rules files reach a German reader in German, while the commands 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from io import StringIO
 from pathlib import Path
@@ -15,6 +14,7 @@ from django.test import Client
 from django.utils import translation
 from django.utils.translation import trans_real
 
+from companion import checks as game_checks
 from companion import services
 from companion.models import Table
 from tests.companion.conftest import PLAYERS, hand, msgids_in
@@ -23,7 +23,6 @@ from tests.companion.test_views import HTMX, new_table_form, quick
 
 DE = {"HTTP_ACCEPT_LANGUAGE": "de"}
 GAMES = Path(__file__).resolve().parents[2] / "games"
-PLACEHOLDER = re.compile(r"%\((\w+)\)")
 
 
 @pytest.fixture(autouse=True)
@@ -118,16 +117,20 @@ def test_the_commands_print_english_whatever_language_is_active(tmp_path: Path) 
     assert err.getvalue().strip() == "event 0: the hearts add up to 2, but 13 are in play"
 
 
-def _game_msgids() -> set[str]:
-    """Every T("...") and gettext_noop("...") in games/: what the web shows of the games."""
-    return set().union(*(msgids_in(path) for path in GAMES.rglob("*.py")))
+def _game_msgids() -> dict[str, str]:
+    """Every T("..."), TN("...", "...") and gettext_noop("...") in games/: what the web shows of the games."""
+    found: dict[str, str] = {}
+    for path in GAMES.rglob("*.py"):
+        found |= msgids_in(path)
+    return found
 
 
 def test_every_game_word_has_german_with_the_same_placeholders() -> None:
     catalogue = trans_real.translation("de")._catalog
     msgids = _game_msgids()
-    assert len(msgids) > 100  # the walk really finds them
-    missing = sorted(m for m in msgids if m not in catalogue)
+    assert len(msgids) > 100 and any(msgids.values())  # the walk really finds them, plurals too
+    forms = {m: game_checks.translations(catalogue, m, plural) for m, plural in msgids.items()}
+    missing = sorted(m for m, found in forms.items() if found is None)
     assert missing == [], "run bin/translations after adding the German to companion/locale/words/de/"
-    for msgid in msgids:
-        assert set(PLACEHOLDER.findall(catalogue[msgid])) == set(PLACEHOLDER.findall(msgid)), msgid
+    for msgid, plural in msgids.items():
+        assert game_checks.same_placeholders(msgid, plural, forms[msgid] or []), msgid

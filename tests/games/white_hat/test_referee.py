@@ -234,7 +234,7 @@ def test_wh_hand_count_a_hand_left_with_fewer_cards_than_the_tricks_leave() -> N
     assert rules([*TRACKED, short]) == [(2, "Ben", "wh.hand-count")]
     flag = table([*TRACKED, short]).review()[0]
     assert str(flag.message) == (
-        "Ben is left with 4 card(s) at the end of round 1, but after the tricks recorded Ben held 9: a card left "
+        "Ben is left with 4 cards at the end of round 1, but after the tricks recorded Ben held 9: a card left "
         "out of a hand scores nothing"
     )
 

@@ -29,8 +29,9 @@ WORDS = {
     "No table matches.": "Kein Tisch passt.",
     "These tables as CSV": "Diese Tische als CSV",
     "Every table of this player": "Alle Tische dieses Spielers",
-    "Tables in no number (not finished, or not replaying to the end): %(n)s": (
-        "Tische, die in keiner Zahl zählen (nicht beendet oder nicht bis zum Ende nachspielbar): %(n)s"
+    "%(n)s table is in none of these numbers: it is not finished, or its log does not replay to the end.": (
+        "%(n)s Tisch steckt in keiner dieser Zahlen: Er ist nicht beendet, oder sein Verlauf lässt sich nicht bis zum Ende abspielen.",
+        "%(n)s Tische stecken in keiner dieser Zahlen: Sie sind nicht beendet, oder ihr Verlauf lässt sich nicht bis zum Ende abspielen.",
     ),
     "No table yet.": "Noch kein Tisch.",
     "Tables played": "Gespielte Tische",

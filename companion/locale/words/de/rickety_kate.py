@@ -3,4 +3,5 @@
 WORDS = {
     "The hand just finished": "Die gerade beendete Hand",
     "The next hand": "Die nächste Hand",
+    "%(n)d player": ("%(n)d Person", "%(n)d Personen"),
 }

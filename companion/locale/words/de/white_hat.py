@@ -100,7 +100,7 @@ WORDS = {
     "%(name)s led, but %(winner)s won trick %(n)d and leads": "%(name)s hat ausgespielt, aber %(winner)s hat Stich %(n)d gewonnen und spielt aus",
     "%(name)s led round %(round)d's first trick, but %(first)s, right of the White Hat's holder %(hat)s, leads it": "%(name)s hat den ersten Stich von Runde %(round)d ausgespielt, aber %(first)s, rechts von %(hat)s mit dem White Hat, spielt ihn aus",
     "trick %(n)d was not played in turn from %(name)s (%(order)s)": "Stich %(n)d wurde nicht reihum ab %(name)s gespielt (%(order)s)",
-    "%(name)s played %(n)d card(s) but held only %(have)d": "%(name)s hat %(n)d Karte(n) gespielt, aber nur %(have)d gehalten",
+    "%(name)s played %(cards)s but held only %(have)d": "%(name)s hat %(cards)s gespielt, aber nur %(have)d gehalten",
     "%(name)s played the White Hat, but %(holder)s held it": "%(name)s hat den White Hat gespielt, aber %(holder)s hatte ihn",
     "a %(what)s event needs the table's board (the board option)": "ein %(what)s-Ereignis braucht den Spielplan des Tischs (Option board)",
     "the board has no field %(n)d (it has %(count)d)": "der Spielplan hat kein Feld %(n)d (er hat %(count)d)",
@@ -179,7 +179,7 @@ WORDS = {
     "%(name)s took %(cards)s, which did not lie in the trick": "%(name)s hat %(cards)s genommen, die nicht im Stich lagen",
     "%(name)s won a hat trick but did not take the White Hat back": "%(name)s hat einen Hutstich gewonnen, aber den White Hat nicht genommen",
     "%(name)s took a joker besides the hat; only other cards may be taken (or the whole trick)": "%(name)s hat außer dem Hut einen Joker genommen; nur andere Karten dürfen genommen werden (oder der ganze Stich)",
-    "%(name)s took %(got)d card(s) besides the hat; take exactly %(n)d, or the whole trick": "%(name)s hat außer dem Hut %(got)d Karte(n) genommen; nimm genau %(n)d oder den ganzen Stich",
+    "%(name)s took %(cards)s besides the hat; take exactly %(n)d, or the whole trick": "%(name)s hat außer dem Hut %(cards)s genommen; nimm genau %(n)d oder den ganzen Stich",
     # the box (companion/entries/white_hat/box.py)
     "Edit your box: pursuit values and board": "Eure Schachtel bearbeiten: Verfolgerwerte und Spielplan",
     "First White Hat table here? Confirm your cards' pursuit values and enter your board once.": "Erster White-Hat-Tisch hier? Bestätigt die Verfolgerwerte eurer Karten und tragt euren Spielplan einmal ein.",

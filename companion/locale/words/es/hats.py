@@ -33,7 +33,7 @@ WORDS = {
     "%(what)s: with two players only %(n)d types are in play, and %(card)s would be a sixth besides %(types)s (set the option types to the five you play with)": "%(what)s: con dos jugadores solo hay %(n)d tipos en juego, y %(card)s sería un sexto además de %(types)s (pon en la opción types los cinco con los que se juega)",
     "a partner swap needs four players in two teams; this table has %(n)d": "un intercambio con el compañero necesita cuatro jugadores en dos equipos; esta mesa tiene %(n)d",
     "%(name)s's collection": "la colección de %(name)s",
-    "%(name)s has %(cards)d collected cards and %(hats)d black hats, %(n)d in all: each player plays eight cards in a game": "%(name)s tiene %(cards)d cartas en su colección y %(hats)d sombreros negros, %(n)d en total: cada jugador juega ocho cartas por partida",
+    "%(name)s has %(cards)s and %(hats)s, %(n)d in all: each player plays eight cards in a game": "%(name)s tiene %(cards)s y %(hats)s, %(n)d en total: cada jugador juega ocho cartas por partida",
     'an event must be an object like {"type": "exchange", ...}': 'un evento debe ser un objeto, p. ej. {"type": "exchange", ...}',
     "unknown event type %(type)s (Hats knows %(known)s)": "tipo de evento desconocido %(type)s (Hats conoce %(known)s)",
     "%(what)s must be a card written like red-3, not %(value)s": "%(what)s debe ser una carta escrita como red-3, no %(value)s",
@@ -62,7 +62,6 @@ WORDS = {
     "%(what)s: %(points)d": "%(what)s: %(points)d",
     "%(card)s (no %(type)s on the tea table)": "%(card)s (ningún %(type)s en la mesa de té)",
     "%(card)s (%(type)s at position %(n)d)": "%(card)s (%(type)s en la posición %(n)d)",
-    "%(n)d black hats × %(each)d": "%(n)d sombreros negros × %(each)d",
     "the last cookie": "la última galleta",
     "who swaps": "quién cambia",
     "the card put on the tea table": "la carta puesta en la mesa de té",
@@ -129,4 +128,15 @@ WORDS = {
     "Only the lowest position of each type counts at the end.": "Al final solo cuenta la posición más baja de cada tipo.",
     "Stopped tracking turns? Enter the end state at once": "¿Ya no seguís los turnos? Anota el estado final de una vez",
     "Filled in from the turns recorded so far: change what happened since. It replaces what they built and ends the game; flags on those turns stay.": "Rellenado con los turnos anotados hasta ahora: cambia lo que pasó después. Sustituye lo que dejaron y termina la partida; los avisos sobre esos turnos se quedan.",
+    "%(n)d collected card": (
+        "%(n)d carta en su colección",
+        "%(n)d cartas en su colección",
+        "%(n)d cartas en su colección",
+    ),
+    "%(n)d black hat": ("%(n)d sombrero negro", "%(n)d sombreros negros", "%(n)d sombreros negros"),
+    "%(n)d black hat × %(each)d": (
+        "%(n)d sombrero negro × %(each)d",
+        "%(n)d sombreros negros × %(each)d",
+        "%(n)d sombreros negros × %(each)d",
+    ),
 }

@@ -27,7 +27,11 @@ WORDS = {
     "No table matches.": "Ninguna mesa coincide.",
     "These tables as CSV": "Estas mesas en CSV",
     "Every table of this player": "Todas las mesas de este jugador",
-    "Tables in no number (not finished, or not replaying to the end): %(n)s": "Mesas que no cuentan en ninguna cifra (sin terminar o que no se pueden reproducir hasta el final): %(n)s",
+    "%(n)s table is in none of these numbers: it is not finished, or its log does not replay to the end.": (
+        "%(n)s mesa no entra en ninguna de estas cifras: no está terminada, o su registro no se puede reproducir hasta el final.",
+        "%(n)s mesas no entran en ninguna de estas cifras: no están terminadas, o sus registros no se pueden reproducir hasta el final.",
+        "%(n)s mesas no entran en ninguna de estas cifras: no están terminadas, o sus registros no se pueden reproducir hasta el final.",
+    ),
     "No table yet.": "Aún no hay mesas.",
     "Tables played": "Mesas jugadas",
     "Won": "Ganadas",

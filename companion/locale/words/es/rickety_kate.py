@@ -3,4 +3,5 @@
 WORDS = {
     "The hand just finished": "La mano recién terminada",
     "The next hand": "La mano siguiente",
+    "%(n)d player": ("%(n)d jugador", "%(n)d jugadores", "%(n)d jugadores"),
 }

@@ -27,7 +27,10 @@ WORDS = {
     "No table matches.": "Aucune table ne correspond.",
     "These tables as CSV": "Ces tables en CSV",
     "Every table of this player": "Toutes les tables de ce joueur",
-    "Tables in no number (not finished, or not replaying to the end): %(n)s": "Tables comptées nulle part (non terminées, ou impossibles à rejouer jusqu'au bout)\xa0: %(n)s",
+    "%(n)s table is in none of these numbers: it is not finished, or its log does not replay to the end.": (
+        "%(n)s table n'entre dans aucun de ces chiffres\xa0: elle n'est pas terminée, ou son historique ne se rejoue pas jusqu'au bout.",
+        "%(n)s tables n'entrent dans aucun de ces chiffres\xa0: elles ne sont pas terminées, ou leur historique ne se rejoue pas jusqu'au bout.",
+    ),
     "No table yet.": "Pas encore de table.",
     "Tables played": "Tables jouées",
     "Won": "Gagnées",

@@ -3,4 +3,5 @@
 WORDS = {
     "The hand just finished": "La main qui vient de finir",
     "The next hand": "La main suivante",
+    "%(n)d player": ("%(n)d joueur", "%(n)d joueurs"),
 }
