@@ -24,7 +24,10 @@ def notation_for(state: State) -> HatsNotation:
 
 
 def legal(table: tuple[HatsCard, ...], card: HatsCard) -> list[int]:
-    """The positions `card` may be exchanged onto: the same type, or a lower card lying there."""
+    """The positions `card` may be exchanged onto: the same type, or a lower card lying there. None for a card
+    lying on the tea table itself: the box holds each card once, so nobody has it to put down."""
+    if card in table:
+        return []
     return [n for n, there in enumerate(table, 1) if there.type == card.type or there.value < card.value]
 
 

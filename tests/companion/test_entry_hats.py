@@ -29,7 +29,8 @@ def test_setup_then_a_swap_and_a_black_hat(client: Client, table: Table) -> None
     assert checked(page, "player") == ["1", "1"]  # whose turn it is, already chosen (turn and optional action)
     assert "Whose favourite" not in page  # nobody has had eight turns
     legal = json.loads(re.search(r'data-legal="([^"]*)"', page).group(1).replace("&quot;", '"'))  # type: ignore[union-attr]
-    assert legal["grey-3"] == [1, 2] and legal["red-1"] == [1]  # the game's list, not the template's
+    assert legal["grey-3"] == [1, 2] and legal["red-2"] == [1]  # the game's list, not the template's
+    assert legal["red-1"] == [] and "red 1, on the tea table" in page  # lying there: not to be put down
     assert record(client, table, "exchange", {"player": "1", "card-0": "grey-3", "position": "2"}).status_code == 200
     assert record(client, table, "black_hat", {"player": "2"}).status_code == 200
     assert live(table)[1:] == [

@@ -12,7 +12,8 @@ The forms' fields (seat numbers are indices into the table's players):
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.http import QueryDict
@@ -189,7 +190,7 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         for n, card in enumerate(state.table or (), 1)
     ]
     out["legal"] = json.dumps(d.get("legal", {}))
-    out["card_picker"] = _one(notation, "card", _("Card put down"), form)
+    out["card_picker"] = _put_down_picker(notation, state.table or (), form)
     out["out_picker"] = _one(notation, "out", _("Card that goes"), form)
     out["in_picker"] = _one(notation, "in", _("Card that comes"), form)
     out["fav_picker"] = _one(notation, "fav", _("The last card"), form)
@@ -197,6 +198,21 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
     out["fav_player"] = form.get("player", str(out["missing"][0][0]) if out["missing"] else "")
     out["kind_choice"] = form.get("kind", "partner_swap" if d["teams"] else "redraw")
     return out
+
+
+def _put_down_picker(notation: HatsNotation, table: Sequence[Any], form: QueryDict) -> cardpicker.Picker:
+    """The card a swap puts on the tea table: never one already lying there (offered disabled, saying so)."""
+    lying = Counter(table)
+    left = {card: notation.copies(card) - lying[card] for card in notation.cards()}
+    return picker(
+        notation,
+        [(0, _("Card put down"))],
+        form,
+        "card",
+        exclusive=False,
+        available=left,
+        unavailable=_("on the tea table"),
+    )
 
 
 def _one(notation: HatsNotation, name: str, legend: str, form: QueryDict) -> cardpicker.Picker:

@@ -236,8 +236,9 @@ def test_the_panel_shows_which_positions_count_and_explains_the_score() -> None:
 def test_the_prompt_says_whose_turn_and_which_positions_are_legal() -> None:
     prompt = GAME.prompt(play(ABC, [setup("Cleo")]))
     assert prompt.kind == "turn" and prompt.details["next"] == "Cleo"
-    assert prompt.details["legal"]["red-1"] == [1]  # only the same type: nothing lower than 1
+    assert prompt.details["legal"]["red-2"] == [1]  # only the same type: nothing lower than 1 but red 1
     assert prompt.details["legal"]["grey-4"] == [1, 2, 3]
+    assert prompt.details["legal"]["red-1"] == []  # it lies on the tea table: nobody holds it to put down
 
 
 def test_worth_now_is_the_same_sum_as_the_explained_lines() -> None:

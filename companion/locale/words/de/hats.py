@@ -131,4 +131,5 @@ WORDS = {
     "%(n)d collected card": ("%(n)d gesammelte Karte", "%(n)d gesammelte Karten"),
     "%(n)d black hat": ("%(n)d schwarzen Hut", "%(n)d schwarze Hüte"),
     "%(n)d black hat × %(each)d": ("%(n)d schwarzer Hut × %(each)d", "%(n)d schwarze Hüte × %(each)d"),
+    "on the tea table": "liegt auf dem Teetisch",
 }

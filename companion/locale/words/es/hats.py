@@ -139,4 +139,5 @@ WORDS = {
         "%(n)d sombreros negros × %(each)d",
         "%(n)d sombreros negros × %(each)d",
     ),
+    "on the tea table": "en la mesa de té",
 }

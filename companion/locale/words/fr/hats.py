@@ -131,4 +131,5 @@ WORDS = {
     "%(n)d collected card": ("%(n)d carte en collection", "%(n)d cartes en collection"),
     "%(n)d black hat": ("%(n)d chapeau noir", "%(n)d chapeaux noirs"),
     "%(n)d black hat × %(each)d": ("%(n)d chapeau noir × %(each)d", "%(n)d chapeaux noirs × %(each)d"),
+    "on the tea table": "sur le plateau de thé",
 }
