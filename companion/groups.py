@@ -9,6 +9,7 @@ drops the group from every phone holding the old token but the one that asked fo
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -17,7 +18,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from companion import access, history
-from companion.models import Group, Preset, Table
+from companion.models import Group, Preset, Seat, Table
 from games import registry
 
 GROUPS_KEY = "kibitz_groups"  # the tokens of this phone's groups, in the order it joined them
@@ -172,6 +173,24 @@ def names(group: Group | None, limit: int = 60) -> list[str]:
         return []
     players = group.players.annotate(last=Max("seat__table__created"))
     return list(players.order_by(F("last").desc(nulls_last=True), "name").values_list("name", flat=True)[:limit])
+
+
+SEATINGS_LOOKED_AT = 30  # the group's newest tables of a game that say what its usual seating is
+
+
+def usual_seating(group: Group | None, game: str) -> list[str]:
+    """The seat order the group has played the game in most often lately (the newer on a tie), or [] before its
+    first table: the new-table page offers it as one chip."""
+    if group is None:
+        return []
+    tables = group.tables.filter(game=game).order_by("-created")[:SEATINGS_LOOKED_AT]
+    seats = Seat.objects.filter(table__in=tables).order_by("table__created", "position")
+    orders: dict[int, list[str]] = {}
+    for table_id, name in seats.values_list("table_id", "player__name"):
+        orders.setdefault(table_id, []).append(name)
+    counts = Counter(tuple(order) for order in orders.values())
+    newest_first = reversed(list(orders.values()))  # the seats came oldest table first
+    return list(max(newest_first, key=lambda order: counts[tuple(order)], default=[]))
 
 
 def presets(group: Group | None, game: str) -> list[Preset]:

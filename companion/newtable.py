@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
@@ -23,9 +23,14 @@ class NewTableForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, game: Game, data: Any = None, preset: Mapping[str, Any] | None = None) -> None:
-        """`preset`: options as a table stores them, shown instead of the rulebook's (a bound form ignores them)."""
-        super().__init__(data, initial={f"opt_{name}": value for name, value in (preset or {}).items()})
+    def __init__(
+        self, game: Game, data: Any = None, preset: Mapping[str, Any] | None = None, seating: Sequence[str] = ()
+    ) -> None:
+        """`preset`: options as a table stores them, shown instead of the rulebook's; `seating`: names for the
+        seats in order (a bound form ignores both)."""
+        initial = {f"opt_{name}": value for name, value in (preset or {}).items()}
+        initial |= {f"player_{i}": name for i, name in enumerate(seating)}
+        super().__init__(data, initial=initial)
         self.game = game
         for i in range(game.max_players):
             self.fields[f"player_{i}"] = forms.CharField(

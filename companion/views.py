@@ -67,7 +67,9 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
     group = groups.current(request)  # None: the table starts a new group, and this phone joins it
     chosen = request.GET.get("preset")  # "none": the rulebook, chosen; left out: the game's default preset
     preset = groups.preset(group, game.slug, chosen) if chosen is not None else entries.default_preset(slug, group)
-    form = NewTableForm(game, request.POST or None, preset=preset.options if preset else None)
+    usual = groups.usual_seating(group, game.slug)
+    seating = usual if request.GET.get("seating") == "usual" else []
+    form = NewTableForm(game, request.POST or None, preset=preset.options if preset else None, seating=seating)
     refused = throttle.attempt(throttle.CREATE, request) if request.method == "POST" else None
     if refused:
         form.add_error(None, waits.too_many_tables(refused))
@@ -90,6 +92,7 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
         "game": game,
         "recent": groups.names(group),  # this group's names only: no group sees another's
         "presets": groups.presets(group, game.slug),
+        "usual": usual if len(usual) <= game.max_players else [],  # the group's usual seating: one chip
         "preset": preset,
         "setup": entries.before_new_table(game.slug, group, preset),  # a step the game asks for first, or None
     }

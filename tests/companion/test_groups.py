@@ -303,3 +303,18 @@ def test_create_table_seats_the_groups_players(db: None) -> None:
     assert first.group == second.group == group and elsewhere.group != group
     assert list(group.players.values_list("name", flat=True)) == ["Anna", "Ben", "Cleo", "Dora"]
     assert elsewhere.group.players.count() == 3 and Player.objects.count() == 7
+
+
+def test_the_new_table_form_offers_the_groups_usual_seating_as_one_chip(anna_group: tuple[Client, Table]) -> None:
+    """The seat order played most often lately (the newer on a tie); one tap fills every seat, changeable."""
+    phone, _first = anna_group
+    start(phone, "Cleo", "Anna", "Ben")
+    assert "As usual: Cleo · Anna · Ben" in phone.get("/new/rickety-kate/").content.decode()  # a tie: the newer
+    start(phone, "Anna", "Ben", "Cleo")
+    page = phone.get("/new/rickety-kate/").content.decode()
+    assert 'href="?seating=usual">As usual: Anna · Ben · Cleo</a>' in page
+    filled = phone.get("/new/rickety-kate/?seating=usual").content.decode()
+    values = [re.search(rf'name="player_{i}"[^>]*value="([^"]*)"', filled) for i in range(3)]
+    assert [v.group(1) if v else None for v in values] == ["Anna", "Ben", "Cleo"]
+    assert "As usual" not in Client().get("/new/rickety-kate/").content.decode()  # a phone in no group: none
+    assert "As usual" not in phone.get("/new/hats/").content.decode()  # no Hats table yet

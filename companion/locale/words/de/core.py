@@ -492,4 +492,5 @@ WORDS = {
     "set (edit it on its own page)": "festgelegt (auf der eigenen Seite ändern)",
     "not set": "nicht festgelegt",
     "%(n)d card": ("%(n)d Karte", "%(n)d Karten"),
+    "As usual:": "Wie immer:",
 }

@@ -490,4 +490,5 @@ WORDS = {
     "set (edit it on its own page)": "definido (se cambia en su propia página)",
     "not set": "sin definir",
     "%(n)d card": ("%(n)d carta", "%(n)d cartas", "%(n)d cartas"),
+    "As usual:": "Como siempre:",
 }

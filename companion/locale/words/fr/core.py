@@ -490,4 +490,5 @@ WORDS = {
     "set (edit it on its own page)": "défini (à modifier sur sa propre page)",
     "not set": "non défini",
     "%(n)d card": ("%(n)d carte", "%(n)d cartes"),
+    "As usual:": "Comme d'habitude\xa0:",
 }
