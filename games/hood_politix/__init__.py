@@ -23,7 +23,10 @@ class HoodPolitix(GameBase):
     modules = (options, events, engine, prompt, describe, referee, stats)
 
     def standings(self, state: engine.State) -> Standings:
-        return phase_standings(self.slug, state, tuple(Round(r.points, _explain(r)) for r in state.rounds))
+        over = state.phase.kind == "over"
+        last = len(state.rounds) - 1
+        rounds = tuple(Round(r.points, _explain(r, deals=not (over and i == last))) for i, r in enumerate(state.rounds))
+        return phase_standings(self.slug, state, rounds)
 
     def panel(self, state: engine.State) -> Panel:
         """The turn timer and the Respect timer (the phone's part during play), with the round and its dealer."""
@@ -42,12 +45,16 @@ class HoodPolitix(GameBase):
         )
 
 
-def _explain(record: engine.RoundResult) -> Text:
-    what = T(
-        "%(first)s out first; %(loser)s lost the one-on-one and deals next.",
-        first=record.order[0],
-        loser=record.loser,
-    )
+def _explain(record: engine.RoundResult, deals: bool) -> Text:
+    """The round in words; `deals`: there is a next round for its loser to deal (not after the game's last)."""
+    if deals:
+        what = T(
+            "%(first)s out first; %(loser)s lost the one-on-one and deals next.",
+            first=record.order[0],
+            loser=record.loser,
+        )
+    else:
+        what = T("%(first)s out first; %(loser)s lost the one-on-one.", first=record.order[0], loser=record.loser)
     return T("Extra round: %(what)s", what=what) if record.extra else what
 
 

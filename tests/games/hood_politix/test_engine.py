@@ -198,3 +198,10 @@ def test_a_penalty_from_a_dispute_names_the_rule_broken_and_the_log_says_it() ->
 def test_a_penalty_rule_that_no_ruling_finds_broken_is_named(rule: object) -> None:
     with pytest.raises(InvalidEvent, match=r"a penalty's rule is one of hp\.match, "):
         GAME.parse({"type": "penalty", "player": "Ana", "rule": rule})
+
+
+def test_the_games_last_round_says_who_lost_but_not_who_deals_next() -> None:
+    state = play(FOUR[:2], [rnd("Ben", "Ana"), rnd("Ben", "Ana"), rnd("Ana", "Ben")])
+    explained = [str(r.explain) for r in GAME.standings(state).rounds]
+    assert explained[0] == "Ben out first; Ana lost the one-on-one and deals next."
+    assert explained[-1] == "Ana out first; Ben lost the one-on-one."  # the game is over: nobody deals

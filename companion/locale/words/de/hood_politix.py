@@ -199,4 +199,5 @@ WORDS = {
         "%(name)s: %(n)d Strafkarte (%(reason)s)",
         "%(name)s: %(n)d Strafkarten (%(reason)s)",
     ),
+    "%(first)s out first; %(loser)s lost the one-on-one.": "%(first)s zuerst raus; %(loser)s verliert das Duell.",
 }

@@ -210,4 +210,5 @@ WORDS = {
         "%(name)s: %(n)d cartas de castigo (%(reason)s)",
         "%(name)s: %(n)d cartas de castigo (%(reason)s)",
     ),
+    "%(first)s out first; %(loser)s lost the one-on-one.": "%(first)s sale primero; %(loser)s pierde el duelo.",
 }

@@ -202,4 +202,5 @@ WORDS = {
         "%(name)s\xa0: %(n)d carte de pénalité (%(reason)s)",
         "%(name)s\xa0: %(n)d cartes de pénalité (%(reason)s)",
     ),
+    "%(first)s out first; %(loser)s lost the one-on-one.": "%(first)s sort en premier\u202f; %(loser)s perd le duel.",
 }
