@@ -112,7 +112,7 @@ WORDS = {
     "The tea table: %(n)s cards from position 1 up": "Der Teetisch: %(n)s Karten ab Platz 1",
     "Tea table": "Teetisch",
     "Nobody holds the cookie yet.": "Noch hat niemand den Keks.",
-    "Position %(n)s · worth %(v)s": "Platz %(n)s · wert %(v)s",
+    "Position %(n)s · %(v)s point": ("Platz %(n)s · %(v)s Punkt", "Platz %(n)s · %(v)s Punkte"),
     "%(name)s holds the cookie.": "%(name)s hat den Keks.",
     "types: %(n)s": "Sorten: %(n)s",
     "black hats: %(n)s": "schwarze Hüte: %(n)s",

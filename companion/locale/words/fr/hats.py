@@ -110,7 +110,7 @@ WORDS = {
     "The tea table: %(n)s cards from position 1 up": "Le plateau de thé\xa0: %(n)s cartes à partir de la position 1",
     "Tea table": "Plateau de thé",
     "Nobody holds the cookie yet.": "Personne n'a encore le biscuit.",
-    "Position %(n)s · worth %(v)s": "Position %(n)s · vaut %(v)s",
+    "Position %(n)s · %(v)s point": ("Position %(n)s · %(v)s point", "Position %(n)s · %(v)s points"),
     "%(name)s holds the cookie.": "%(name)s a le biscuit.",
     "types: %(n)s": "types\xa0: %(n)s",
     "black hats: %(n)s": "chapeaux noirs\xa0: %(n)s",
