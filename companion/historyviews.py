@@ -164,17 +164,15 @@ def player_page(request: HttpRequest, name: str) -> HttpResponse:
     sections = []
     for r in records:
         seats = max((len(s.players) for t, s in mine if t.game == r.slug), default=1)
-        chart = charts.placements(
-            r.places,
-            seats,
-            ident=f"p-{r.slug}",
-            title=_("%(name)s's places at %(game)s") % {"name": name, "game": r.name},
-        )
-        if any(r.round_places.values()):
+        title = _("%(name)s's places at %(game)s") % {"name": name, "game": r.name}
+        figures = [
+            (_("Places at the end of each table"), charts.placements(r.places, seats, ident=f"p-{r.slug}", title=title))
+        ]
+        if any(r.round_places.values()):  # a game scored by place each round (Hood Politix) shows those too
             title = _("%(name)s's places in the rounds of %(game)s") % {"name": name, "game": r.name}
             spread = charts.placements(r.round_places, max(r.round_places), ident=f"r-{r.slug}", title=title)
-            chart = chart + spread  # both SafeStrings: the sum is one too
-        sections.append((r, chart, Filters(game=r.slug, player=name)))
+            figures.append((_("Places in each round"), spread))
+        sections.append((r, figures, Filters(game=r.slug, player=name)))
     context = {
         "group": group,
         "name": name,

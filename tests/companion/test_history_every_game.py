@@ -100,6 +100,18 @@ def test_every_player_page_shows_the_games_own_stats(group: Group, slug: str) ->
                 assert gettext(stat.label).replace("'", "&#x27;") in section, (slug, stat.key)
         for svg in re.findall(r"<svg .*?</svg>", page, re.S):
             ElementTree.fromstring(svg)
+        section = section[: section.find("</section>")]
+        captions = re.findall(r"<figure class=\"chart-box\"><figcaption>([^<]*)</figcaption><svg", section)
+        assert captions[0] == "Places at the end of each table" and section.count("<svg") == len(captions)
+
+
+def test_a_game_scored_by_place_each_round_has_its_second_place_chart_titled(group: Group) -> None:
+    """A game whose stats count places round by round (Hood Politix today) draws those as a second chart."""
+    client, seconds = phone(group), []
+    for name in sorted(group.players.values_list("name", flat=True)):
+        page = client.get(f"/history/player/{name}/").content.decode()
+        seconds += re.findall(r"</figure><figure class=\"chart-box\"><figcaption>([^<]*)</figcaption>", page)
+    assert seconds and set(seconds) == {"Places in each round"}
 
 
 @pytest.mark.parametrize("slug", sorted(GOLDEN))

@@ -97,4 +97,6 @@ WORDS = {
     "Ladies taken": "Damen bekommen",
     "Hearts per hand": "Herzen pro Hand",
     "Penalties": "Strafen",
+    "Places at the end of each table": "Plätze am Ende jedes Tischs",
+    "Places in each round": "Plätze in jeder Runde",
 }

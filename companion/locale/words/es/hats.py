@@ -110,7 +110,11 @@ WORDS = {
     "The tea table: %(n)s cards from position 1 up": "La mesa de té: %(n)s cartas desde la posición 1",
     "Tea table": "Mesa de té",
     "Nobody holds the cookie yet.": "Nadie tiene aún la galleta.",
-    "Position %(n)s · %(v)s point": ("Posición %(n)s · %(v)s punto", "Posición %(n)s · %(v)s puntos", "Posición %(n)s · %(v)s puntos"),
+    "Position %(n)s · %(v)s point": (
+        "Posición %(n)s · %(v)s punto",
+        "Posición %(n)s · %(v)s puntos",
+        "Posición %(n)s · %(v)s puntos",
+    ),
     "%(name)s holds the cookie.": "%(name)s tiene la galleta.",
     "types: %(n)s": "tipos: %(n)s",
     "black hats: %(n)s": "sombreros negros: %(n)s",
