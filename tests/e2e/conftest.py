@@ -108,6 +108,18 @@ def assert_accessible(page, what: str = "") -> None:
     assert found == [], f"{what or page.url}: " + "\n".join(found)
 
 
+def spilled(page) -> list[str]:
+    """Links and buttons whose words are wider than their own box (the text runs out over its edge, as the home
+    page's "Rules" did at 320 px): each as its text and the two widths."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll("a, button, summary, label")]
+          .filter(el => el.offsetParent !== null && getComputedStyle(el).overflowX === "visible"
+                        && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0)
+          .slice(0, 8)
+          .map(el => el.textContent.trim().slice(0, 30) + " " + el.scrollWidth + ">" + el.clientWidth)"""
+    )
+
+
 def overflow(page) -> list[str]:
     """What sticks out sideways past the viewport (a screen that does not fit its phone): the page's own
     sideways scroll, then visible elements whose box ends right of the viewport, outside any scroll box."""

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 
 from companion import services
 from companion.models import Table
-from tests.e2e.conftest import assert_accessible, overflow, small_targets
+from tests.e2e.conftest import assert_accessible, overflow, small_targets, spilled
 
 pytestmark = pytest.mark.e2e
 
@@ -37,6 +37,7 @@ def look(page: Page, name: str, *, skip: str = "") -> None:
         page.screenshot(path=f"{SHOTS}/{width}-{lang}-{name}.png", caret="initial")
     assert [e for e in page.errors if "404" not in e] == [], name
     assert overflow(page) == [], name
+    assert spilled(page) == [], name
     assert_accessible(page, name)
     assert small_targets(page, skip=skip) == [], name
 
