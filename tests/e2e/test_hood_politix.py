@@ -143,6 +143,8 @@ def test_at_320_px_in_german_it_fits_and_the_timer_fills_the_screen(open_phone, 
         page.locator(f"details[data-mode={mode}] summary").click()
     assert overflow(page) == []
     assert_accessible(page, "the Hood Politix table at 320 px, in German, every section open")
+    shape = page.locator(".hp-colours .chip > span > span").first  # a colour's shape: no ring inside the chip's
+    assert shape.evaluate("el => getComputedStyle(el).borderTopWidth") == "0px"
 
     timers = page.locator("#hp-timers")
     timers.locator("[data-full]").click()
