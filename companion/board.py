@@ -164,4 +164,4 @@ def log_line(snap: Snapshot, entry: LogEntry, event: Any) -> Any:
             event = snap.game.parse(entry.payload)
         except InvalidEvent:
             return _("A %(type)s entry that cannot be read") % {"type": str(entry.payload.get("type", "?"))[:20]}
-    return snap.game.describe(event, snap.players)
+    return snap.game.describe(event, snap.players, snap.options)

@@ -244,8 +244,9 @@ class Game(Protocol):
 
     def prompt(self, state: Any) -> Prompt: ...
 
-    def describe(self, event: Any, players: Sequence[str]) -> str | Text:
-        """One short line for the log, naming players in seat order."""
+    def describe(self, event: Any, players: Sequence[str], options: Any) -> str | Text:
+        """One short line for the log, naming players in seat order (`options`, the table's, for what they name:
+        White Hat's board fields)."""
 
     def rules(self, lang: str) -> list[dict[str, Any]]:
         """The rules page in one language: sections with anchor, lang, title, paragraphs and Kibitz's reading
@@ -353,8 +354,8 @@ class GameBase:
     def prompt(self, state: Any) -> Prompt:
         return cast(Prompt, self._forward("prompt")(state))
 
-    def describe(self, event: Any, players: Sequence[str]) -> str | Text:
-        return cast("str | Text", self._forward("describe")(event, players))
+    def describe(self, event: Any, players: Sequence[str], options: Any) -> str | Text:
+        return cast("str | Text", self._forward("describe")(event, players, options))
 
     def ranking(self, standings: Standings) -> tuple[Place, ...]:
         return rank(standings, self.lowest_wins)

@@ -164,7 +164,7 @@ def panel(snap: Snapshot, form: QueryDict | None, *, action: str = "", fix: obje
         filled = refill(readable[index].payload, before)
         if filled is not None:
             kind, fields = filled
-            text = snap.game.describe(snap.events[index], snap.players)
+            text = snap.game.describe(snap.events[index], snap.players, snap.options)
             context = dict(web.context(before, form if form is not None else _query(fields)))
             return context | {"fix": Fix(seq, kind, text), "open": kind}
     if form is None and (undone := snap.redoable()) is not None and snap.broken is None:
@@ -176,7 +176,9 @@ def panel(snap: Snapshot, form: QueryDict | None, *, action: str = "", fix: obje
         newest = readable[-1]
         kind = newest.payload.get("type")
         if kind in fixable(snap.game.slug):
-            context["last"] = Last(newest.seq, str(kind), snap.game.describe(snap.events[-1], snap.players))
+            context["last"] = Last(
+                newest.seq, str(kind), snap.game.describe(snap.events[-1], snap.players, snap.options)
+            )
     return context
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.hats.events import BlackHat, Event, Exchange, Favourite, Final, PartnerSwap, Redraw, Setup
+from games.hats.options import Options
 from games.text import T, Text, join
 
 
-def describe(event: Event, players: Sequence[str]) -> Text:
+def describe(event: Event, players: Sequence[str], options: Options) -> Text:
     if isinstance(event, Exchange):
         return T("%(name)s: %(card)s onto position %(n)d", name=event.player, card=event.card, n=event.position)
     if isinstance(event, BlackHat):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.hood_politix.events import Dispute, Event, Penalty, Round
+from games.hood_politix.options import Options
 from games.text import TN, T, Text, join
 
 REASON_WORDS: dict[str, Text] = {
@@ -31,7 +32,7 @@ RULE_WORDS: dict[str, Text] = {
 }
 
 
-def describe(event: Event, players: Sequence[str]) -> Text:
+def describe(event: Event, players: Sequence[str], options: Options) -> Text:
     match event:
         case Round():
             return T(

@@ -7,6 +7,7 @@ from typing import TypeVar
 
 from games.rickety_kate.engine import penalty_reason
 from games.rickety_kate.events import Deal, Event, Hand, Pass, Penalty, Trick
+from games.rickety_kate.options import Options
 from games.text import T, Text, join
 
 V = TypeVar("V")
@@ -20,7 +21,7 @@ def by_seat(mapping: Mapping[str, V], players: Sequence[str]) -> list[tuple[str,
     return sorted(mapping.items(), key=lambda item: seat.get(item[0], len(seat)))
 
 
-def describe(event: Event, players: Sequence[str]) -> Text:
+def describe(event: Event, players: Sequence[str], options: Options) -> Text:
     match event:
         case Hand():
             taken = [f"{p} {n}♥" for p, n in by_seat(event.hearts, players) if n]

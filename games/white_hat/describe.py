@@ -6,13 +6,22 @@ from collections.abc import Sequence
 
 from games.text import T, Text, join
 from games.white_hat.events import Event, FieldChange, Move, RoundEnd, RoundStart, Trick
+from games.white_hat.options import Options
 
 
 def _cards(cards: Sequence[object]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def describe(event: Event, players: Sequence[str]) -> Text:
+def _field(options: Options, index: int) -> str | Text:
+    """A board field as the players call it: by its name ("Firewall"), or by number where the board has none."""
+    board = options.board
+    if board is not None and 0 <= index < len(board.fields):
+        return board.fields[index].name
+    return T("field %(n)d", n=index)
+
+
+def describe(event: Event, players: Sequence[str], options: Options) -> Text:
     match event:
         case RoundStart():
             if event.hat:
@@ -25,15 +34,18 @@ def describe(event: Event, players: Sequence[str]) -> Text:
             return T("Trick: %(plays)s", plays=plays)
         case Move():
             return T(
-                "%(name)s moves %(owner)s's pawn %(n)d to field %(to)d",
+                "%(name)s moves %(owner)s's pawn %(n)d to %(field)s",
                 name=event.player,
                 owner=event.owner,
                 n=event.pawn,
-                to=event.to,
+                field=_field(options, event.to),
             )
         case FieldChange():
             return T(
-                "%(name)s sets field %(field)d to %(value)d", name=event.player, field=event.field, value=event.value
+                "%(name)s sets %(field)s to %(value)d",
+                name=event.player,
+                field=_field(options, event.field),
+                value=event.value,
             )
         case RoundEnd():
             seat = {p: i for i, p in enumerate(players)}

@@ -44,7 +44,7 @@ class Toy(GameBase):
         resume=lambda state, events, start: ("resumed", state, start),
     )
     prompt_module = module("toy.prompt", prompt=lambda state: ("prompt", state))
-    describe_module = module("toy.describe", describe=lambda event, players: f"{event} by {players[0]}")
+    describe_module = module("toy.describe", describe=lambda event, players, options: f"{event} by {players[0]}")
     referee_module = module("toy.referee", review=lambda state: ["flag"])
     stats_module = module("toy.stats", STAT_INFO=("info",), stats=lambda state: {"Ana": {"n": 1}})
 
@@ -58,7 +58,7 @@ def test_game_base_calls_each_declared_module() -> None:
     assert game.replay(["Ana"], None, [1, 2]) == ("replayed", 2)
     assert game.resume("s", [], 4) == ("resumed", "s", 4)
     assert game.prompt("s") == ("prompt", "s")
-    assert game.describe("e", ["Ana"]) == "e by Ana"
+    assert game.describe("e", ["Ana"], None) == "e by Ana"
     assert game.review("s") == ["flag"]
     assert game.stat_info() == ("info",) and game.stats("s") == {"Ana": {"n": 1}}
 

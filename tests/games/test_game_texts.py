@@ -117,6 +117,10 @@ def test_round_explanations_and_log_lines_are_texts() -> None:
     assert first.explain.render(translate) == "Ben +13 PENALTY (REVOKE)"
     plain = GAME.standings(replay({"type": "hand", "hearts": {"Ana": 13}, "lady": "Dan"})).rounds[0]
     assert plain.explain == "" and "explain" not in plain.as_dict(PLAYERS)
-    line = GAME.describe(parse_event({"type": "trick", "leader": "Ana", "cards": ["QS"], "moon": "subtract"}), PLAYERS)
+    line = GAME.describe(
+        parse_event({"type": "trick", "leader": "Ana", "cards": ["QS"], "moon": "subtract"}),
+        PLAYERS,
+        GAME.options({}, PLAYERS),
+    )
     assert str(line) == "Trick led by Ana: Q♠ (moon: subtract)"
     assert line.render(translate) == "TRICK Ana Q♠ MOON SUBTRACT"

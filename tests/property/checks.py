@@ -82,7 +82,7 @@ def assert_replayable(game: Game, players: Sequence[str], options: Any, events: 
     assert isinstance(prompt.kind, str) and prompt.kind
     assert isinstance(str(prompt.headline), str) and str(prompt.headline)
     for event in events:
-        assert str(game.describe(event, players))  # a str or a Text, never empty
+        assert str(game.describe(event, players, options))  # a str or a Text, never empty
     return out
 
 

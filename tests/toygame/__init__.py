@@ -156,7 +156,7 @@ class Tally(GameBase):
             return Prompt("over", T("The tally is done."))
         return Prompt("round", T("Round %(n)d of %(of)d.", n=state.played + 1, of=state.options.rounds))
 
-    def describe(self, event: Event, players: Sequence[str]) -> Text:
+    def describe(self, event: Event, players: Sequence[str], options: Options) -> Text:
         if isinstance(event, Bonus):
             return T("Bonus: %(who)s +%(n)d", who=event.player, n=event.points)
         return T("Points: %(list)s", list=", ".join(f"{p} {event.points.get(p, 0)}" for p in players))

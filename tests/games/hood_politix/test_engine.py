@@ -187,9 +187,11 @@ def test_a_penalty_reason_of_the_wrong_kind_is_named(reason: object) -> None:
 def test_a_penalty_from_a_dispute_names_the_rule_broken_and_the_log_says_it() -> None:
     """`rule` (docs/format-extensions.md): what the ruling found broken, where FORMAT.md's reasons say "other"."""
     penalty = GAME.parse({"type": "penalty", "player": "Ana", "cards": 2, "reason": "other", "rule": "hp.match"})
-    assert str(GAME.describe(penalty, FOUR)) == "Ana: 2 penalty cards (a card that did not match)"
+    assert (
+        str(GAME.describe(penalty, FOUR, GAME.options({}, FOUR))) == "Ana: 2 penalty cards (a card that did not match)"
+    )
     jump = GAME.parse({"type": "penalty", "player": "Ana", "reason": "wrong-jump-in", "rule": "hp.jump-in"})
-    assert str(GAME.describe(jump, FOUR)) == "Ana: penalty cards (wrong jump-in)"
+    assert str(GAME.describe(jump, FOUR, GAME.options({}, FOUR))) == "Ana: penalty cards (wrong jump-in)"
     state = play(FOUR, [{"type": "penalty", "player": "Ana", "cards": 2, "rule": "hp.busted"}])
     assert GAME.standings(state).totals == dict.fromkeys(FOUR, 0)  # it changes no score
 

@@ -329,3 +329,12 @@ def test_a_flag_says_where_it_stands_round_and_trick_and_names_a_pawn_by_its_own
     assert [str(f.message) for f in flags] == ["Round 1, trick 2: Ben led, but Ana won trick 1 and leads"]
     step = table([T1, move("Ana", "Ana:1", 3)], board=BOARD).review()
     assert str(step[0].message).startswith("Round 1, after trick 1: Ana's pawn 1 went from ")
+
+
+def test_a_move_and_a_field_change_are_logged_by_the_fields_name() -> None:
+    """ "Ana moves Ana's pawn 1 to Firewall", as the players call the field, not "field 3"."""
+    options = GAME.options({"board": BOARD}, ["Ana", "Ben", "Cleo"])
+    moved = GAME.describe(parse_event(move("Ana", "Ana:1", 1)), ["Ana", "Ben", "Cleo"], options)
+    assert str(moved) == f"Ana moves Ana's pawn 1 to {BOARD[1]['name']}"
+    bare = GAME.describe(parse_event(move("Ana", "Ana:1", 1)), ["Ana", "Ben", "Cleo"], GAME.options({}, ["Ana"] * 3))
+    assert str(bare) == "Ana moves Ana's pawn 1 to field 1"
