@@ -488,4 +488,5 @@ WORDS = {
     "Same players and options; %(name)s deals first.": "Gleiche Spieler und Optionen; %(name)s gibt zuerst.",
     "Same players and options.": "Gleiche Spieler und Optionen.",
     "This game is not over yet: finish it, then play again.": "Diese Partie ist noch nicht vorbei: Spielt sie zu Ende, dann noch eine.",
+    "On the table": "Auf dem Tisch",
 }

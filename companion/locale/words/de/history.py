@@ -96,4 +96,5 @@ WORDS = {
     "Ladies taken": "Damen bekommen",
     "Hearts per hand": "Herzen pro Hand",
     "Penalties": "Strafen",
+    "Note on %(label)s %(n)d": "Notiz zu %(label)s %(n)d",
 }

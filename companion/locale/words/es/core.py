@@ -486,4 +486,5 @@ WORDS = {
     "Same players and options; %(name)s deals first.": "Mismos jugadores y opciones; %(name)s reparte primero.",
     "Same players and options.": "Mismos jugadores y opciones.",
     "This game is not over yet: finish it, then play again.": "Esta partida aún no ha terminado: acabadla y jugad otra vez.",
+    "On the table": "En la mesa",
 }

@@ -77,4 +77,5 @@ WORDS = {
     "table %(n)d of the backup: %(why)s": "mesa %(n)d de la copia de seguridad: %(why)s",
     "not a group backup: a preset needs a game, a name and options": "no es una copia de seguridad de grupo: una plantilla necesita un juego, un nombre y opciones",
     "%(name)s's places in the rounds of %(game)s": "Puestos de %(name)s en las rondas de %(game)s",
+    "Note on %(label)s %(n)d": "Nota sobre %(label)s %(n)d",
 }

@@ -486,4 +486,5 @@ WORDS = {
     "Same players and options; %(name)s deals first.": "Mêmes joueurs et options\xa0; %(name)s donne en premier.",
     "Same players and options.": "Mêmes joueurs et options.",
     "This game is not over yet: finish it, then play again.": "Cette partie n'est pas encore finie\xa0: terminez-la, puis rejouez.",
+    "On the table": "Sur la table",
 }

@@ -77,4 +77,5 @@ WORDS = {
     "table %(n)d of the backup: %(why)s": "table %(n)d de la sauvegarde\xa0: %(why)s",
     "not a group backup: a preset needs a game, a name and options": "pas une sauvegarde de groupe\xa0: un préréglage a besoin d'un jeu, d'un nom et d'options",
     "%(name)s's places in the rounds of %(game)s": "Places de %(name)s dans les manches de %(game)s",
+    "Note on %(label)s %(n)d": "Note sur %(label)s %(n)d",
 }
