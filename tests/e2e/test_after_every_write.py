@@ -1,10 +1,10 @@
 """After every write of every game, what changed and what comes next are on screen (issue 18): the one-line
 confirmation and the first control of the form the prompt asks for next (`[data-next]`) both lie in the viewport,
 above the bar, at 320×640 and 390×844. Each game's table is made through the new-table form at its fewest players;
-every entry of the adapter's `DEMO` is posted as its form posts it (htmx, into #board), then Undo and Redo from
-the bar, the Edit of the newest entry where the game offers one, and a note. The actions `DEMO` leaves out (White
-Hat's pawn move and field change) are written at a White Hat table with a small board. The page order is checked
-on the way: the scoreboard, the entry, the game's state panel, the log."""
+every entry of the adapter's `DEMO` is posted as its form posts it (htmx, into #board) with the page scrolled to
+its foot, then Undo and Redo from the bar, the Edit of the newest entry where the game offers one, and a note.
+The actions `DEMO` leaves out (White Hat's pawn move and field change) are written at a White Hat table with a
+small board. The page order is checked on the way: the scoreboard, the entry, the game's state panel, the log."""
 
 from __future__ import annotations
 
@@ -76,6 +76,7 @@ def version(page: Page) -> int:
 def post(page: Page, action: str, fields: dict[str, Any]) -> None:
     """One entry as its form sends it: to the record view, with the table's version and a key of its own."""
     before = version(page)
+    far_below(page)
     url = page.url.rstrip("/") + f"/record/{action}/"
     values = {**fields, "version": str(before), "key": f"k{next(KEYS)}"}
     page.evaluate(
@@ -85,8 +86,14 @@ def post(page: Page, action: str, fields: dict[str, Any]) -> None:
     written(page, before)
 
 
+def far_below(page: Page) -> None:
+    """The thumb at the page's foot, as after a long form or the notes: the write must still land in view."""
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+
+
 def tap(page: Page, button: str) -> None:
     before = version(page)
+    far_below(page)
     page.locator(button).first.click()
     written(page, before)
 
@@ -145,6 +152,7 @@ def test_every_write_ends_with_the_confirmation_and_the_next_control_in_view(ope
         written(page, before)
         in_view(page, "edit")
 
+    far_below(page)
     page.locator("#table-notes").fill("Played at Ana's.")
     page.locator("#table-notes").locator("xpath=..").get_by_role("button").click()
     expect(page.locator("#scoreboard [data-confirm]")).to_contain_text("Note on this table")
