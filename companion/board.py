@@ -127,7 +127,7 @@ class Change:
     lines: list[Any]  # the log lines of the entries concerned (a game's Text or a plain string)
     rounds: list[tuple[int, list[tuple[str, int]]]]  # rows added or changed: number, (player, points) in seat order
     gone: list[int]  # rows taken back
-    moved: bool  # the totals or the pending penalties changed: the page brings them into view
+    undo: bool = True  # Undo beside the line would take this write back (a table's note is no log entry)
 
 
 def change(before: Snapshot, after: Snapshot, verb: str) -> Change:
@@ -147,8 +147,15 @@ def change(before: Snapshot, after: Snapshot, verb: str) -> Change:
         if i > len(old) or dict(old[i - 1].points) != dict(r.points)
     ]
     gone = list(range(len(new) + 1, len(old) + 1))
-    pending = before.prompt.details.get("penalties") != after.prompt.details.get("penalties")
-    return Change(verb, lines, rounds, gone, moved=bool(rounds or gone or pending))
+    return Change(verb, lines, rounds, gone)
+
+
+def noted(snap: Snapshot, round_number: int | None) -> Change:
+    """A note saved: on the table (no log entry, so no Undo), or on one round (a correction Undo takes back)."""
+    if round_number is None:
+        return Change("saved", [_("Note on this table")], [], [], undo=False)
+    label = gettext(snap.game.row_label)
+    return Change("saved", [_("Note on %(label)s %(n)d") % {"label": label, "n": round_number}], [], [])
 
 
 def _parsed(snap: Snapshot) -> list[tuple[LogEntry, Any]]:

@@ -23,6 +23,7 @@ from companion import access, entries, groups, history, historyviews, i18n, serv
 from companion import findings as checkpages
 from companion.board import board, log_line
 from companion.board import change as what_changed
+from companion.board import noted as what_was_noted
 from companion.htmx import HtmxHttpRequest
 from companion.middleware import too_large
 from companion.models import Group, Table, normalize_join_code
@@ -297,7 +298,7 @@ def note(request: HtmxHttpRequest, code: str) -> HttpResponse:
             services.set_notes(snap.table, text)
         except services.Refused as exc:
             return _render_board(request, snap, error=exc.message, status=400)
-        return redirect(f"{reverse('table', args=[code])}#past")
+        return _noted(request, code, None)
     raw = request.POST.get("round", "")
     ends = history.round_ends(snap)
     number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else 0
@@ -311,7 +312,7 @@ def note(request: HtmxHttpRequest, code: str) -> HttpResponse:
     if text:
         payload["note"] = text
     if payload == dict(entry.payload):  # the same note (or none again): nothing to record
-        return redirect(f"{reverse('table', args=[code])}#past")
+        return _noted(request, code, None, recorded=False)
     try:
         services.correct(snap.table, entry.seq, payload, _version(request), _key(request))
     except services.Stale as exc:  # the other phone's entries, and this note as typed (_stale)
@@ -319,7 +320,15 @@ def note(request: HtmxHttpRequest, code: str) -> HttpResponse:
     except services.Refused as exc:  # the note stays in its form, as typed, with why
         typed = {"field": "note", "text": text, "round": number, "error": i18n.tr(exc.message)}
         return _render_board(request, _snapshot(code), status=400, note=typed)
-    return redirect(f"{reverse('table', args=[code])}#past")
+    return _noted(request, code, number)
+
+
+def _noted(request: HtmxHttpRequest, code: str, round_number: int | None, *, recorded: bool = True) -> HttpResponse:
+    """After a note: the board with the line that says so (htmx); a plain post goes back to the notes."""
+    if not request.htmx:
+        return redirect(f"{reverse('table', args=[code])}#past")
+    snap = _snapshot(code)
+    return _render_board(request, snap, change=what_was_noted(snap, round_number) if recorded else None)
 
 
 def _typed_note(raw: str) -> str:

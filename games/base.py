@@ -190,7 +190,7 @@ class Place:
 
 @dataclass(frozen=True)
 class Panel:
-    """Game state the table page shows above the scoreboard (a board with pawns, a tea table, a timer):
+    """Game state the table page shows below the entry panel (a board with pawns, a tea table, a timer):
     `template` names a file of the game's web side, `data` is what it shows. Nothing in it is decided there."""
 
     template: str
@@ -256,7 +256,7 @@ class Game(Protocol):
         """Who stands where, best first, with the game's own tie-breaks (teams as one line each)."""
 
     def panel(self, state: Any) -> Panel | None:
-        """The state panel above the scoreboard, or None."""
+        """The state panel below the entry panel, or None."""
 
     def stat_info(self) -> Sequence[StatInfo]:
         """The game's own stats for a player's page, in the order shown."""

@@ -244,20 +244,45 @@
     if (unsent.length) resend();
   });
 
-  // -- after a write: the line that says what changed, with the totals above it, in view -----------------------
-  // The board comes back where the form was, often far below the scoreboard: when the totals or the pending
-  // penalties moved (data-scroll), bring the scoreboard's top into view, and its confirmation line too when the
-  // scoreboard is taller than the screen above the bar. A trick within a hand leaves the page at the next trick.
+  // -- after a write: the line that says what changed, the totals above it and the next control, in view ---------
+  // The board comes back where the form was, often far below the scoreboard. Every write ends with the totals,
+  // the confirmation line under them and the entry's next control ([data-next]: what the prompt asks for next)
+  // on screen above the bar: the highest of the scoreboard's top, the totals and the line that still leaves room
+  // for the next control's first row goes to the top. A write that left all of them in view scrolls nothing.
+  var NEXT_ROW = 56;  // of the next control, at least its first thumb-sized row shows
   function showConfirm(root) {
     var line = root.querySelector("#scoreboard [data-confirm]");
     if (!line || line.dataset.shown) return;
     line.dataset.shown = "1";
-    if (!line.hasAttribute("data-scroll")) return;
     var board = document.getElementById("scoreboard");
-    board.scrollIntoView({block: "start"});
+    var totals = board.querySelector("tfoot") || line;
+    var next = document.querySelector("#entry [data-next]");
     var bar = document.getElementById("actions");
     var room = window.innerHeight - (bar ? bar.offsetHeight : 0);
-    if (line.getBoundingClientRect().bottom > room) window.scrollBy(0, line.getBoundingClientRect().bottom - room + 8);
+    var shown = line.getBoundingClientRect();
+    var bottom = shown.bottom;
+    if (next) {
+      var box = next.getBoundingClientRect();
+      bottom = Math.max(bottom, box.top + Math.min(box.height, NEXT_ROW));
+    }
+    var tops = [board, totals, line].map(function (el) { return el.getBoundingClientRect().top; });
+    if (tops[1] >= 0 && bottom <= room) return;  // already in view
+    var top = tops.find(function (t) { return bottom - t <= room - 8; });
+    window.scrollBy(0, (top === undefined ? tops[2] : top) - 4);
+  }
+
+  // -- the game's state panel: folded or open as this phone last left it, per game -----------------------------
+  function remembered(root) {
+    var all = root.querySelectorAll("details[data-remember]");
+    if (root.matches && root.matches("details[data-remember]")) all = [root];
+    Array.prototype.forEach.call(all, function (details) {
+      var key = "kibitz." + details.dataset.remember, stored = null;
+      try { stored = window.localStorage.getItem(key); } catch (e) { return; }  // storage off: as rendered
+      if (stored) details.open = stored === "open";
+      details.addEventListener("toggle", function () {
+        try { window.localStorage.setItem(key, details.open ? "open" : "closed"); } catch (e) { /* not kept */ }
+      });
+    });
   }
 
   // -- Check plays: the findings in a sheet; its heading takes the focus, Close or Escape puts it away -----------
@@ -407,6 +432,7 @@
     root.querySelectorAll("[data-card-picker]").forEach(initCardPicker);
     starts.forEach(function (fn) { fn(root); });
     root.querySelectorAll("textarea[data-note-limit]").forEach(initNote);
+    remembered(root);
   }
   if (window.htmx) { window.htmx.onLoad(init); window.htmx.onLoad(frame); }
   else document.addEventListener("DOMContentLoaded", function () { init(document); frame(document); });

@@ -162,13 +162,13 @@
     render();
   }
 
-  // -- the ruling: bring it into view and to the reader's attention when it arrives -----------------------------
+  // -- the ruling: to the reader's attention when it arrives ---------------------------------------------------
+  // It is the entry's next thing ([data-next]): kibitz.js has brought it into view under the write's confirmation.
   function showVerdict(root) {
     var verdict = root.querySelector && root.querySelector("[data-hp-verdict]");
     if (!verdict || verdict.dataset.shown) return;
     verdict.dataset.shown = "1";
     var heading = verdict.querySelector("h2");
-    verdict.scrollIntoView({block: "start"});  // at once: the table is waiting for the answer
     if (heading) heading.focus({preventScroll: true});
   }
 

@@ -154,7 +154,8 @@
   }
 
   // A trick saved by its last card while the hand goes on changes no total: the next trick's cards come back
-  // where the thumb left them (after the confirmation of the write has had its say about the scoreboard).
+  // where the thumb left them, as far as the confirmation of the write (kibitz.js has brought it into view) stays
+  // on screen above them.
   // An entry answered with the game's moon question instead: the question comes into view, its buttons in reach.
   var keepPlace = null;
   // Capture: this runs before kibitz.js's own settling (a refusal coming into view has the last word).
@@ -168,7 +169,10 @@
     }
     if (keepPlace === null || (from && from !== keepPlace.form)) return;
     var picker = document.querySelector("form.trick[data-in-hand] [data-card-picker]");
-    if (picker) window.scrollBy(0, picker.getBoundingClientRect().top - keepPlace.top);
+    var line = document.querySelector("#scoreboard [data-confirm]");
+    var by = picker ? picker.getBoundingClientRect().top - keepPlace.top : 0;
+    if (line) by = Math.min(by, line.getBoundingClientRect().top);
+    if (by) window.scrollBy(0, by);
     keepPlace = null;
   }, true);
   document.addEventListener("htmx:afterRequest", function (e) {

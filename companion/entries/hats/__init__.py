@@ -197,6 +197,7 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
     out["missing"] = [(players.index(p), p) for p in d.get("can_reveal", ())]  # eight turns had, none shown
     out["fav_player"] = form.get("player", str(out["missing"][0][0]) if out["missing"] else "")
     out["kind_choice"] = form.get("kind", "partner_swap" if d["teams"] else "redraw")
+    out["next"] = "exchange" if kind == "turn" else "favourite"  # the form the prompt asks for (the template marks it)
     return out
 
 

@@ -209,6 +209,18 @@ def notation(snap: Snapshot) -> WhiteHatNotation:
     return WhiteHatNotation(pursuit=dict(snap.options.pursuit))
 
 
+def _next_form(snap: Snapshot, move_first: bool) -> str:
+    """The action whose form the prompt asks for next (the template marks it; an open form goes first)."""
+    d = snap.prompt.details
+    if d["goal"]:
+        return "round"
+    if d["ability"]:
+        return "field"
+    if move_first:
+        return "move"
+    return "trick" if d["hat"] or snap.prompt.kind == "trick" else "round"
+
+
 def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
     """What the entry template shows: the prompt's details, the set pickers, the legal moves, values to refill."""
     d = dict(snap.prompt.details)
@@ -226,9 +238,12 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
     )
     order = d["orders"][leader] if leader else [_("Play %(n)s") % {"n": n + 1} for n in range(len(players))]
     board = snap.options.board
+    move_first = bool(d["mover"] and d["moves"])
     return {
         "d": d,
         "kind": snap.prompt.kind,
+        "move_first": move_first,  # the trick's winner moves first: the next trick waits behind "No move"
+        "next": _next_form(snap, move_first),
         # By tricks once a round is under way that way (or its form is being answered); quick entry otherwise.
         "tricks_open": snap.prompt.kind in ("trick", "move") or bool(d["hat"]) or bool(d["ability"]),
         "seats": [

@@ -493,4 +493,5 @@ WORDS = {
     "not set": "nicht festgelegt",
     "%(n)d card": ("%(n)d Karte", "%(n)d Karten"),
     "As usual:": "Wie immer:",
+    "On the table": "Auf dem Tisch",
 }

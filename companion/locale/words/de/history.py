@@ -99,4 +99,5 @@ WORDS = {
     "Penalties": "Strafen",
     "Places at the end of each table": "Plätze am Ende jedes Tischs",
     "Places in each round": "Plätze in jeder Runde",
+    "Note on %(label)s %(n)d": "Notiz zu %(label)s %(n)d",
 }

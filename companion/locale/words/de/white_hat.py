@@ -214,4 +214,5 @@ WORDS = {
     "%(owner)s's pawn %(n)d": "Figur %(n)d von %(owner)s",
     "%(pawn)s is stuck on %(field)s and cannot move": "%(pawn)s klebt auf %(field)s und kann nicht ziehen",
     "%(name)s moved %(pawn)s from %(field)s (%(value)d); another player's pawn moves only from a field below zero": "%(name)s hat %(pawn)s von %(field)s (%(value)d) gezogen; eine fremde Figur zieht nur von einem Feld unter null",
+    "No move: record the next trick without %(name)s's move": "Kein Zug: den nächsten Stich ohne Zug von %(name)s eintragen",
 }

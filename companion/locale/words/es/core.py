@@ -491,4 +491,5 @@ WORDS = {
     "not set": "sin definir",
     "%(n)d card": ("%(n)d carta", "%(n)d cartas", "%(n)d cartas"),
     "As usual:": "Como siempre:",
+    "On the table": "En la mesa",
 }

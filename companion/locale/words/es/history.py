@@ -83,4 +83,5 @@ WORDS = {
     "%(name)s's places in the rounds of %(game)s": "Puestos de %(name)s en las rondas de %(game)s",
     "Places at the end of each table": "Puestos al final de cada mesa",
     "Places in each round": "Puestos en cada ronda",
+    "Note on %(label)s %(n)d": "Nota sobre %(label)s %(n)d",
 }

@@ -491,4 +491,5 @@ WORDS = {
     "not set": "non défini",
     "%(n)d card": ("%(n)d carte", "%(n)d cartes"),
     "As usual:": "Comme d'habitude\xa0:",
+    "On the table": "Sur la table",
 }

@@ -82,4 +82,5 @@ WORDS = {
     "%(name)s's places in the rounds of %(game)s": "Places de %(name)s dans les manches de %(game)s",
     "Places at the end of each table": "Places à la fin de chaque table",
     "Places in each round": "Places à chaque manche",
+    "Note on %(label)s %(n)d": "Note sur %(label)s %(n)d",
 }
