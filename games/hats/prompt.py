@@ -43,6 +43,7 @@ def prompt(state: State) -> Prompt:
     }
     if state.over:
         standings = scoring.standings("hats", state)
+        details["winners"] = list(standings.winners)  # a team's members, with four players
         return Prompt("over", T("Game over: %(names)s won.", names=join(standings.winners, " & ")), details)
     if state.table is None and state.last_actor is None:
         details["next"] = players[0]

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from django.test import Client
 
+from companion import services
 from companion.models import Table
 from tests.companion.conftest import HTMX, checked, live, record, scorers_table
 
@@ -95,6 +97,7 @@ def test_the_end_state_at_once_with_the_explained_score(client: Client, table: T
     page = client.get(f"/t/{table.code}/").content.decode()
     assert "favourite red 2: red collected 4 + 5, minus 2" in page and "Position 3 · 3 points" in page
     assert "Position 1 · 1 point" in page
+    assert "Ana won the game." in page and 'class="trophy"' in page and "🏆" not in page
     assert "does not count" in page and "/new/hats/" in page
 
 
@@ -164,3 +167,12 @@ def test_a_favourite_is_asked_of_those_who_had_eight_turns(client: Client, table
     assert "Whose favourite (the last card in hand)?" in page and checked(page, "player") == ["0"]
     assert record(client, table, "favourite", {"player": "1", "fav-0": "red-3"}).status_code == 200
     assert live(table)[-1] == {"type": "favourite", "player": "Ben", "card": "red-3"}
+
+
+def test_a_finished_team_game_names_the_winning_team_by_its_members(client: Client, db: None) -> None:
+    path = Path(__file__).resolve().parents[1] / "cases" / "hats-4p-quick-team-tie-black-hats.json"
+    table = services.import_table(json.loads(path.read_text(encoding="utf-8")))
+    winners = services.snapshot(table).standings.winners
+    assert len(winners) == 2  # a team of two
+    page = Client(headers={"X-Kibitz-Scorer": table.scorer_token}).get(f"/t/{table.code}/").content.decode()
+    assert f"{winners[0]} & {winners[1]} won the game." in page

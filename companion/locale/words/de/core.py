@@ -207,7 +207,7 @@ WORDS = {
     "A correction replaces one entry with one entry.": "Eine Berichtigung ersetzt einen Eintrag durch genau einen.",
     "With that correction, the entry %(n)d after it no longer fits: %(why)s": "Mit dieser Berichtigung passt der %(n)d. Eintrag danach nicht mehr: %(why)s",
     "Older entries": "Ältere Einträge",
-    "%(n)s entries": "%(n)s Einträge",
+    "%(n)s entry": ("%(n)s Eintrag", "%(n)s Einträge"),
     "This table is full: it holds at most %(max)d entries. Start a new table to go on.": "Dieser Tisch ist voll: Er fasst höchstens %(max)d Einträge. Beginnt einen neuen Tisch, um weiterzuspielen.",
     "That step cannot come back: %(why)s": "Dieser Schritt lässt sich nicht wiederherstellen: %(why)s",
     "This write's key is longer than %(max)d characters; send a shorter one.": "Der Schlüssel dieser Eingabe ist länger als %(max)d Zeichen; sende einen kürzeren.",

@@ -205,7 +205,7 @@ WORDS = {
     "A correction replaces one entry with one entry.": "Una corrección sustituye una anotación por una sola anotación.",
     "With that correction, the entry %(n)d after it no longer fits: %(why)s": "Con esa corrección, la anotación n.º %(n)d posterior ya no encaja: %(why)s",
     "Older entries": "Anotaciones anteriores",
-    "%(n)s entries": "%(n)s anotaciones",
+    "%(n)s entry": ("%(n)s anotación", "%(n)s anotaciones", "%(n)s anotaciones"),
     "This table is full: it holds at most %(max)d entries. Start a new table to go on.": "Esta mesa está llena: admite como máximo %(max)d anotaciones. Empieza una mesa nueva para seguir.",
     "That step cannot come back: %(why)s": "Ese paso no se puede rehacer: %(why)s",
     "This write's key is longer than %(max)d characters; send a shorter one.": "La clave de esta anotación supera los %(max)d caracteres; envía una más corta.",

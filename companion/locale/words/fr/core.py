@@ -205,7 +205,7 @@ WORDS = {
     "A correction replaces one entry with one entry.": "Une correction remplace une saisie par une seule saisie.",
     "With that correction, the entry %(n)d after it no longer fits: %(why)s": "Avec cette correction, la saisie n° %(n)d qui suit ne convient plus\xa0: %(why)s",
     "Older entries": "Saisies plus anciennes",
-    "%(n)s entries": "%(n)s saisies",
+    "%(n)s entry": ("%(n)s saisie", "%(n)s saisies"),
     "This table is full: it holds at most %(max)d entries. Start a new table to go on.": "Cette table est pleine\xa0: elle contient au plus %(max)d saisies. Lancez une nouvelle table pour continuer.",
     "That step cannot come back: %(why)s": "Cette étape ne peut pas être refaite\xa0: %(why)s",
     "This write's key is longer than %(max)d characters; send a shorter one.": "La clé de cette saisie dépasse %(max)d caractères\u202f; envoyez-en une plus courte.",
