@@ -125,9 +125,15 @@ class Change:
 
     verb: str  # "saved", "undone", "redone"
     lines: list[Any]  # the log lines of the entries concerned (a game's Text or a plain string)
-    rounds: list[tuple[int, list[tuple[str, int]]]]  # rows added or changed: number, (player, points) in seat order
+    rounds: list[tuple[int, list[tuple[str, int]], bool]]  # rows added or changed: number, points, whether new
     gone: list[int]  # rows taken back
     undo: bool = True  # Undo beside the line would take this write back (a table's note is no log entry)
+
+    @property
+    def named(self) -> list[Any]:
+        """The entries' own lines, shown when no row was added: a write that only changed a row (a penalty on the
+        hand just finished, a fix) says what it was, then what the row is now."""
+        return [] if any(new for _n, _p, new in self.rounds) else self.lines
 
 
 def change(before: Snapshot, after: Snapshot, verb: str) -> Change:
@@ -142,7 +148,7 @@ def change(before: Snapshot, after: Snapshot, verb: str) -> Change:
     lines = [log_line(after, entry, event) for entry, event in entries]
     old, new = before.standings.rounds, after.standings.rounds
     rounds = [
-        (i, [(p, r.points.get(p, 0)) for p in after.players])
+        (i, [(p, r.points.get(p, 0)) for p in after.players], i > len(old))
         for i, r in enumerate(new, start=1)
         if i > len(old) or dict(old[i - 1].points) != dict(r.points)
     ]

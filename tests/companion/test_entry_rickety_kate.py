@@ -238,6 +238,16 @@ def test_a_penalty_between_hands_goes_by_default_to_the_hand_just_finished_and_e
     assert scored_export(client, brink, tmp_path) == standings
 
 
+def test_the_confirmation_names_the_penalty_then_the_hand_it_changed(client: Client, brink: Table) -> None:
+    """A penalty on the hand just finished adds no row: the line says what was saved, then what the hand is now."""
+    form = {"player": "0", "reason": "revoke", "when": "last"}
+    page = record(client, brink, "penalty", form).content.decode()
+    line = re.search(r'<div class="confirm".*?</p>', page, re.S)
+    assert line is not None
+    text = re.sub(r"<[^>]+>", "", line.group(0))
+    assert "Saved: Ana: penalty for a revoke" in text and "Hand 4 now — Ana +" in text and "Hand 4 saved" not in text
+
+
 def test_a_penalty_for_the_next_hand_chosen_between_hands_still_waits_for_it(
     client: Client, brink: Table, tmp_path: Path
 ) -> None:

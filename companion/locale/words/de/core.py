@@ -494,4 +494,5 @@ WORDS = {
     "%(n)d card": ("%(n)d Karte", "%(n)d Karten"),
     "As usual:": "Wie immer:",
     "On the table": "Auf dem Tisch",
+    "%(label)s %(number)s now": "%(label)s %(number)s jetzt",
 }

@@ -492,4 +492,5 @@ WORDS = {
     "%(n)d card": ("%(n)d carta", "%(n)d cartas", "%(n)d cartas"),
     "As usual:": "Como siempre:",
     "On the table": "En la mesa",
+    "%(label)s %(number)s now": "%(label)s %(number)s ahora",
 }

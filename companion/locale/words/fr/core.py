@@ -492,4 +492,5 @@ WORDS = {
     "%(n)d card": ("%(n)d carte", "%(n)d cartes"),
     "As usual:": "Comme d'habitude\xa0:",
     "On the table": "Sur la table",
+    "%(label)s %(number)s now": "%(label)s %(number)s maintenant",
 }
