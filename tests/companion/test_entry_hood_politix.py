@@ -200,6 +200,20 @@ def test_a_round_is_fixed_from_the_log(client: Client, table: Table) -> None:
     assert [e["order"] for e in live(table)] == [["Dan", "Ana", "Ben", "Cleo"], ["Ana", "Ben", "Cleo", "Dan"]]
 
 
+def test_a_penalty_has_edit_and_is_fixed_keeping_the_rule_of_its_ruling(client: Client, table: Table) -> None:
+    post(client, table, "dispute", DISPUTE)
+    page = post(client, table, "penalty", {"player": "1", "reason": "other", "rule": "hp.match", "cards": "3"})
+    seq = table.events.order_by("-seq").first().seq  # type: ignore[union-attr]
+    assert f'href="?fix={seq}#entry"' in page  # Edit beside the newest entry
+    fix = client.get(f"/t/{table.code}/?fix={seq}").content.decode()
+    form = fix[fix.index(f"/t/{table.code}/correct/{seq}/penalty/") :]
+    form = form[: form.index("</form>")]
+    assert 'value="1" checked' in form and 'value="3"' in form and 'name="rule" value="hp.match"' in form
+    fixed = {"player": "2", "reason": "other", "rule": "hp.match", "cards": "3"}
+    client.post(f"/t/{table.code}/correct/{seq}/penalty/", fixed, **HTMX)
+    assert live(table)[-1] == {"type": "penalty", "player": "Cleo", "reason": "other", "cards": 3, "rule": "hp.match"}
+
+
 def test_the_timers_are_kept_through_swaps_and_hidden_without_script(client: Client, table: Table) -> None:
     page = client.get(f"/t/{table.code}/").content.decode()
     timers = re.search(r"<section id=\"hp-timers\"[^>]*>", page)

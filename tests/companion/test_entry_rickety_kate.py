@@ -114,7 +114,7 @@ def test_the_first_trick_undone_opens_the_trick_form_not_quick_entry(client: Cli
 
 
 def test_form_for_reads_back_what_the_builders_write(db: None) -> None:
-    """A hand and a trick turned into their forms and built again are the same events."""
+    """A hand, a trick and a penalty turned into their forms and built again are the same events."""
     now = snap(services.create_table("rickety-kate", PLAYERS, {"moon": "new", "jack_of_diamonds": True}))
     quick = {"type": "hand", "hearts": {"Ben": 13}, "lady": "Ben", "bonus": {"JD": "Cleo"}, "moon": "add"}
     action, fields = web.form_for(quick, now)
@@ -122,21 +122,36 @@ def test_form_for_reads_back_what_the_builders_write(db: None) -> None:
     played = trick("Cleo", "2C 3C 4C 5C")
     action, fields = web.form_for(played, now)
     assert action == "trick" and web.trick(entries._query(fields), now) == [played]
-    assert web.form_for({"type": "penalty", "player": "Ana"}, now) is None
+    fined = {"type": "penalty", "player": "Dan", "reason": "other", "points": 5}
+    action, fields = web.form_for(fined, now)
+    assert action == "penalty" and web.penalty(entries._query(fields), now) == [fined]
+    assert web.form_for({"type": "deal", "dealer": "Ana"}, now) is None
     assert web.form_for({"type": "hand", "hearts": {"Zed": 13}, "lady": "Zed"}, now) is None
 
 
 # -- Fix and Edit -----------------------------------------------------------------------------------------------
 
 
-def test_the_log_offers_fix_on_tricks_and_hands_only(client: Client, table: Table) -> None:
+def test_the_log_offers_fix_on_hands_tricks_and_penalties_only(client: Client, table: Table) -> None:
     services.append(table, [hand(Ana=13), {"type": "penalty", "player": "Ben", "reason": "revoke"}])
-    services.append(table, tricks(LEGAL_FOUR[:1]))
+    services.append(table, [{"type": "deal", "dealer": "Ben"}, *tricks(LEGAL_FOUR[:1])])
     page = client.get(f"/t/{table.code}/").content.decode()
-    assert '<a class="fix" href="?fix=1#entry" hx-get="?fix=1">Fix</a>' in page
-    assert '<a class="fix" href="?fix=3#entry" hx-get="?fix=3">Fix</a>' in page
-    assert "?fix=2" not in page
+    for seq in (1, 2, 4):  # the hand, the penalty, the trick
+        assert f'<a class="fix" href="?fix={seq}#entry" hx-get="?fix={seq}">Fix</a>' in page
+    assert "?fix=3" not in page  # a deal has no form
     assert 'class="fix"' not in Client().get(f"/t/{table.code}/").content.decode()  # not for a watcher
+
+
+def test_a_penalty_is_fixed_from_its_form(client: Client, table: Table) -> None:
+    """Penalties have Fix (and Edit) as every other entry: the form filled in, saved as a correction."""
+    services.append(table, [hand(Ana=13), {"type": "penalty", "player": "Ben", "reason": "other", "points": 7}])
+    page = client.get(f"/t/{table.code}/?fix=2", **HTMX).content.decode()
+    assert "Fix: Ben: +7 penalty (other)" in page and f'action="/t/{table.code}/correct/2/penalty/"' in page
+    assert checked(page, "player") == ["1"] and checked(page, "reason") == ["other"] and 'value="7"' in page
+    assert 'name="when"' not in page  # a correction keeps its hand
+    response = client.post(f"/t/{table.code}/correct/2/penalty/", {"player": "2", "reason": "revoke"}, **HTMX)
+    assert response.status_code == 200 and 'role="alert"' not in response.content.decode()
+    assert live(table)[-1] == {"type": "penalty", "player": "Cleo", "reason": "revoke"}
 
 
 def test_fix_opens_a_trick_as_the_table_stood_before_it(client: Client, table: Table) -> None:
@@ -182,7 +197,9 @@ def test_the_newest_entry_has_edit_beside_it(client: Client, table: Table) -> No
     page = client.get(f"/t/{table.code}/").content.decode()
     assert 'class="last-entry"' in page and 'href="?fix=1#entry"' in page
     services.append(table, [{"type": "penalty", "player": "Ben", "reason": "revoke"}])
-    assert 'class="last-entry"' not in client.get(f"/t/{table.code}/").content.decode()  # a penalty has no form
+    assert 'href="?fix=2#entry"' in client.get(f"/t/{table.code}/").content.decode()  # a penalty's form too
+    services.append(table, [{"type": "deal", "dealer": "Ben"}])
+    assert 'class="last-entry"' not in client.get(f"/t/{table.code}/").content.decode()  # a deal has no form
 
 
 def test_fix_of_an_entry_not_in_play_shows_the_usual_panel(client: Client, table: Table) -> None:

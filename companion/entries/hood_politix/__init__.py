@@ -97,7 +97,7 @@ def dispute(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
 
 
 ACTIONS = {"round": round_, "penalty": penalty, "dispute": dispute}
-FIXABLE = ("round", "dispute")
+FIXABLE = ("round", "penalty", "dispute")
 
 # A short game a scorer records at a new table with the fewest players (two), for the tests every game passes.
 DEMO = [
@@ -111,16 +111,29 @@ DEMO = [
 
 
 def form_for(payload: Mapping[str, Any], snap: Snapshot) -> tuple[str, dict[str, list[str]]] | None:
-    """The form that records `payload` at `snap` (a round or a dispute), for Undo and Fix; None otherwise."""
+    """The form that records `payload` at `snap` (a round, a penalty or a dispute), for Undo and Fix; None
+    otherwise."""
     if snap.prompt.kind == "over" or payload.get("type") not in FIXABLE:
         return None
     players = list(snap.players)
     try:
         if payload["type"] == "round":
             return "round", {f"place-{k}": [str(players.index(n))] for k, n in enumerate(payload["order"])}
+        if payload["type"] == "penalty":
+            return "penalty", _penalty_fields(payload, players)
         return "dispute", _dispute_fields(payload, snap, players)
     except (KeyError, ValueError, TypeError, AttributeError):
         return None  # a stored entry these players cannot have made: no form for it
+
+
+def _penalty_fields(payload: Mapping[str, Any], players: list[str]) -> dict[str, list[str]]:
+    """Who and how many cards; the reason is tapped again (one tap saves), the rule of a ruling carried along."""
+    fields = {"player": [str(players.index(payload["player"]))]}
+    if "cards" in payload:
+        fields["cards"] = [str(int(payload["cards"]))]
+    if payload.get("rule") in FLAGGED_RULES:
+        fields["rule"] = [str(payload["rule"])]
+    return fields
 
 
 def _dispute_fields(payload: Mapping[str, Any], snap: Snapshot, players: list[str]) -> dict[str, list[str]]:
@@ -174,7 +187,8 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
             "direction": form.get("direction", "left"),
         },
         "verdict": _newest_verdict(snap),
-        "penalty": {"player": form.get("player", ""), "cards": form.get("cards", "")},  # a refused one, as typed
+        # a refused one, as typed, or one being fixed
+        "penalty": {"player": form.get("player", ""), "cards": form.get("cards", ""), "rule": form.get("rule", "")},
     }
 
 

@@ -135,7 +135,7 @@ def deal(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
 
 
 ACTIONS = {"hand": hand, "trick": trick, "pass": passes, "penalty": penalty, "deal": deal}
-FIXABLE = ("hand", "trick")
+FIXABLE = ("hand", "trick", "penalty")
 
 # A short game a scorer records at a new table with the fewest players (three: 13 hearts in play), for the
 # tests every registered game must pass.
@@ -149,12 +149,14 @@ DEMO = [
 
 
 def form_for(payload: Mapping[str, Any], snap: Snapshot) -> tuple[str, dict[str, list[str]]] | None:
-    """The form (action, fields) that records `payload` at `snap`: a quick hand or a trick, filled in again
-    after an Undo or for a correction. None for other events, or when the entry does not fit these players."""
+    """The form (action, fields) that records `payload` at `snap`: a quick hand, a trick or a penalty, filled in
+    again after an Undo or for a correction. None for other events, or when the entry does not fit these players."""
     if snap.prompt.kind == "over" or payload.get("type") not in FIXABLE:
         return None
     players: list[str] = snap.prompt.details["players"]
     try:
+        if payload["type"] == "penalty":
+            return "penalty", _penalty_fields(payload, list(snap.players))
         fields = _hand_fields(payload, players) if payload["type"] == "hand" else _trick_fields(payload, players)
     except (KeyError, ValueError, TypeError, AttributeError):
         return None  # a stored entry these players cannot have made: no form for it
@@ -174,6 +176,14 @@ def _hand_fields(payload: Mapping[str, Any], players: list[str]) -> dict[str, li
     for card, takers in (payload.get("bonus") or {}).items():
         for k, name in enumerate(_names(takers)):
             fields[f"bonus-{parse_card(card)}-{k}"] = [str(players.index(name))]
+    return fields
+
+
+def _penalty_fields(payload: Mapping[str, Any], seats: list[str]) -> dict[str, list[str]]:
+    """A penalty's form: who (a seat of the table, not only of the hand), why and the points typed, if any."""
+    fields = {"player": [str(seats.index(payload["player"]))], "reason": [str(payload.get("reason", "revoke"))]}
+    if "points" in payload:
+        fields["points"] = [str(int(payload["points"]))]
     return fields
 
 
