@@ -265,10 +265,14 @@
       var box = next.getBoundingClientRect();
       bottom = Math.max(bottom, box.top + Math.min(box.height, NEXT_ROW));
     }
-    var tops = [board, totals, line].map(function (el) { return el.getBoundingClientRect().top; });
+    // From the highest down: the scoreboard, its totals, a pending penalty's row (when the totals cannot stay in
+    // view with the rest, what is pending still does), the confirmation itself.
+    var pending = board.querySelector("tr[data-pending]");
+    var marks = [board, totals].concat(pending ? [pending] : [], [line]);
+    var tops = marks.map(function (el) { return el.getBoundingClientRect().top; });
     if (tops[1] >= 0 && bottom <= room) return;  // already in view
     var top = tops.find(function (t) { return bottom - t <= room - 8; });
-    window.scrollBy(0, (top === undefined ? tops[2] : top) - 4);
+    window.scrollBy(0, (top === undefined ? tops[tops.length - 1] : top) - 4);
   }
 
   // -- the game's state panel: folded or open as this phone last left it, per game -----------------------------

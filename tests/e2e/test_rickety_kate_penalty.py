@@ -75,3 +75,22 @@ def test_the_next_hand_chosen_keeps_the_penalty_pending_and_the_game_going(open_
     expect(page.locator("#entry .big-news")).to_have_count(0)
     expect(page.locator("#scoreboard tfoot [data-total]").first).to_contain_text("95")
     assert page.errors == []
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_no_choice_of_the_penalty_form_is_ever_under_its_button_or_the_bar(open_phone, width: int) -> None:
+    """Scrolled so that a choice sits just above the bar, it is still what a tap there reaches: the form is short,
+    so its button stays in the form, not stuck over the last choices ("Which hand?")."""
+    table = at_the_brink()
+    page = open_phone(width=width, path=f"/s/{table.scorer_token}/")
+    form = penalty_form(page)
+    for label in form.locator("label.chip").all():
+        covered = label.evaluate(
+            """el => { const bar = document.getElementById("actions").getBoundingClientRect();
+                       // its foot just above the bar
+                       window.scrollBy(0, el.getBoundingClientRect().bottom - bar.top + 2);
+                       const r = el.getBoundingClientRect();
+                       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                       return hit && !el.contains(hit) ? (hit.textContent || hit.tagName).trim() : ""; }"""
+        )
+        assert covered == "", f"{label.inner_text()} is under {covered}"
