@@ -50,4 +50,11 @@ def test_passes_one_player_at_a_time_with_a_count(phone: Page, width: int) -> No
     assert thumb.taps == 2 + 12 + 1
     payload = table.events.get().payload
     assert {name: set(cards) for name, cards in payload["cards"].items()} == {n: set(c) for n, c in PASSES.items()}
+    # Passes in: the hand goes on by tricks, open at its first trick; the quick entry folds (one picker at a time).
+    expect(page.locator("details[data-mode=tricks]")).to_have_attribute("open", "")
+    expect(page.locator("form.trick")).to_be_visible()
+    expect(page.locator("details[data-mode=quick]")).not_to_have_attribute("open", "")
+    expect(page.locator("form.trick")).to_be_in_viewport()
+    tabs = page.locator("form.trick .cp-tabs button").all()
+    assert all(tab.evaluate("el => el.getBoundingClientRect().width") > 40 for tab in tabs)  # no letter-a-line tab
     assert page.errors == [], page.errors

@@ -225,6 +225,8 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         "trick_picker": _trick_picker(notation, d, remaining, form, leader),
         "last_trick": d["tricks_done"] + 1 == d["hand_size"],
         "can_pass": can_pass,
+        # the hand is being recorded trick by trick (its passes or a trick are in): "By tricks" leads, open
+        "tracked": bool(d["passed"] or d["tricks_done"]),
         "pass_picker": _pass_picker(notation, seats, remaining, form) if can_pass else None,
         "moon": _moon_context(snap, form),
         "between_hands": snap.state.current is None and bool(snap.state.hands),
