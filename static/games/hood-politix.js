@@ -118,6 +118,7 @@
     pad.appendChild(back);
     back.addEventListener("click", function () {
       var filled = chosen();
+      held = null;
       if (!filled.length) return;
       var last = filled.length === selects.length ? filled.length - 2 : filled.length - 1;
       for (var k = Math.max(0, last); k < selects.length; k++) selects[k].value = "";
@@ -129,9 +130,26 @@
     function chosen() {
       return selects.map(function (s) { return s.value; }).filter(function (v) { return v !== ""; });
     }
+    // A name already placed is held by a tap; a tap on another placed name swaps the two (a fix in two taps).
+    var held = null;
+    function swapWithHeld(seat) {
+      if (held === null || held === seat) {
+        held = held === seat ? null : seat;
+        render();
+        return;
+      }
+      var a = selects.filter(function (s) { return s.value === held; })[0];
+      var b = selects.filter(function (s) { return s.value === seat; })[0];
+      a.value = seat;
+      b.value = held;
+      held = null;
+      form.dataset.dirty = "1";
+      render();
+    }
     function pick(seat) {
       var filled = chosen();
-      if (filled.indexOf(seat) >= 0 || filled.length >= selects.length - 1) return;
+      if (filled.indexOf(seat) >= 0) return swapWithHeld(seat);
+      if (filled.length >= selects.length - 1) return;
       selects[filled.length].value = seat;
       filled.push(seat);
       if (filled.length === selects.length - 1) {
@@ -148,11 +166,12 @@
         b.querySelector(".hp-rank").textContent = at >= 0 ? String(at + 1) : "";
         b.setAttribute("aria-pressed", at >= 0 ? "true" : "false");
         b.classList.toggle("is-out", at >= 0);
+        b.classList.toggle("is-held", b.dataset.seat === held);
       });
       var done = filled.length === selects.length;
       var nameOf = function (seat) { return names.filter(function (o) { return o.value === seat; })[0].textContent; };
       var parts = filled.map(function (seat, k) { return fill(form.dataset.tPlace, {n: k + 1, name: nameOf(seat)}); });
-      if (done) parts.push(fill(form.dataset.tLoser, {name: nameOf(filled[filled.length - 1])}));
+      if (done) parts.push(fill(form.dataset.tLoser, {name: nameOf(filled[filled.length - 1])}), form.dataset.tSwap);
       else if (filled.length === selects.length - 2) parts.push(form.dataset.tLast);
       else parts.push(fill(form.dataset.tNext, {n: filled.length + 1}));
       line.textContent = parts.join(" · ");

@@ -158,3 +158,21 @@ def test_at_320_px_in_german_it_fits_and_the_timer_fills_the_screen(open_phone, 
     page.keyboard.press("Escape")
     expect(timers).not_to_have_class("hp-timers is-full")
     assert page.errors == []
+
+
+def test_a_rounds_order_is_fixed_by_tapping_two_names(open_phone, table: Table) -> None:
+    """Fix: the order comes back filled in; tap two names to swap their places and save, four taps in all."""
+    services.append(table, [{"type": "round", "order": ["Ben", "Ana", "Dan", "Cleo"]}])
+    page = open_phone(path=f"/s/{table.scorer_token}/")
+    page.locator(".last-entry a.button").click()  # Edit: 1 tap
+    form = page.locator("form.hp-round-form")
+    expect(form.locator("[data-hp-order]")).to_contain_text("Tap two names to swap them.")
+    form.locator(".hp-name").filter(has_text="Ana").click()  # 2
+    expect(form.locator(".hp-name.is-held")).to_have_count(1)
+    form.locator(".hp-name").filter(has_text="Dan").click()  # 3: Dan second, Ana third
+    expect(form.locator("[data-hp-order]")).to_contain_text("1. Ben · 2. Dan · 3. Ana · 4. Cleo")
+    form.locator("[data-save]").click()  # 4
+    expect(page.locator("#scoreboard [data-confirm]")).to_be_visible()
+    orders = [e.payload["order"] for e in table.events.filter(retracted=False)]
+    assert orders == [["Ben", "Dan", "Ana", "Cleo"]]
+    assert page.errors == []

@@ -200,4 +200,5 @@ WORDS = {
         "%(name)s: %(n)d Strafkarten (%(reason)s)",
     ),
     "%(first)s out first; %(loser)s lost the one-on-one.": "%(first)s zuerst raus; %(loser)s verliert das Duell.",
+    "Tap two names to swap them.": "Tippe zwei Namen an, um sie zu tauschen.",
 }

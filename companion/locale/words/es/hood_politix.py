@@ -211,4 +211,5 @@ WORDS = {
         "%(name)s: %(n)d cartas de castigo (%(reason)s)",
     ),
     "%(first)s out first; %(loser)s lost the one-on-one.": "%(first)s sale primero; %(loser)s pierde el duelo.",
+    "Tap two names to swap them.": "Toca dos nombres para intercambiarlos.",
 }

@@ -203,4 +203,5 @@ WORDS = {
         "%(name)s\xa0: %(n)d cartes de pénalité (%(reason)s)",
     ),
     "%(first)s out first; %(loser)s lost the one-on-one.": "%(first)s sort en premier\u202f; %(loser)s perd le duel.",
+    "Tap two names to swap them.": "Touchez deux noms pour les échanger.",
 }
