@@ -17,7 +17,45 @@
     });
   }
 
+  // The end state at once: per player, live, how many of the eight cards are in (collected and black hats),
+  // and who has the most types now (a hint beside "Most types decides"); Save waits until every count is right.
+  // The game checks the whole state again when it is saved.
+  function fill(template, values) {
+    return (template || "").replace(/\{(\w+)\}/g, function (_, k) { return values[k]; });
+  }
+  function tallyFinal(form) {
+    var each = Number(form.dataset.each), right = true, types = {};
+    form.querySelectorAll("[data-hats-tally]").forEach(function (line) {
+      var seat = line.dataset.hatsTally;
+      var collected = form.querySelectorAll("input[name='coll-" + seat + "']:checked");
+      var hats = Number((form.querySelector("input[name='hats-" + seat + "']") || {}).value || 0);
+      var n = collected.length + hats;
+      line.textContent = fill(form.dataset.tTally, {name: line.dataset.name, n: n, each: each});
+      line.classList.toggle("good", n === each);
+      line.classList.toggle("bad", n > each);
+      right = right && n === each;
+      var kinds = {};
+      collected.forEach(function (input) { kinds[input.value.slice(0, input.value.lastIndexOf("-"))] = 1; });
+      types[line.dataset.name] = Object.keys(kinds).length + (hats > 0 ? 1 : 0);
+    });
+    var most = Math.max.apply(null, Object.values(types).concat([0]));
+    var hint = form.querySelector("[data-hats-most]");
+    if (hint) {
+      var names = Object.keys(types).filter(function (name) { return most > 0 && types[name] === most; });
+      hint.textContent = names.length ? fill(form.dataset.tMost, {names: names.join(" & "), n: most}) : "";
+    }
+    var save = form.querySelector("[data-save]");
+    if (save) save.disabled = !right;
+  }
+
   function init(root) {
+    root.querySelectorAll("form[data-hats-final]").forEach(function (form) {
+      if (form.dataset.hatsReady) return;
+      form.dataset.hatsReady = "1";
+      form.addEventListener("change", function () { tallyFinal(form); });
+      form.addEventListener("input", function () { tallyFinal(form); });
+      tallyFinal(form);
+    });
     root.querySelectorAll("form.hats-turn[data-legal]").forEach(function (form) {
       if (form.dataset.hatsReady) return;
       form.dataset.hatsReady = "1";

@@ -88,12 +88,18 @@ def test_an_end_state_entered_at_once_explains_every_score(open_phone) -> None:
     for n, name in enumerate(["red 2", "blue 4", "red 5", "green 1", "yellow 3"], 1):
         card(seat(form, "table", n - 1), name).click()
     ana, ben = form.locator("fieldset.hats-player").all()
+    submit = form.get_by_role("button", name="Save the end state")
+    expect(submit).to_be_disabled()  # live checks: Save waits until every count is right
     for name in ["red 1", "red 3", "blue 2", "green 2", "orange 4", "orange 1"]:
         card(seat(ana, "coll", 0), name).click()
+    expect(ana.locator("[data-hats-tally]")).to_have_text("Ana: 6 of 8 cards and black hats")
     ana.get_by_label("Black hats").fill("2")
+    expect(ana.locator("[data-hats-tally]")).to_have_text("Ana: 8 of 8 cards and black hats")
+    expect(form.locator("[data-hats-most]")).to_have_text("Most types now: Ana (5)")  # 4 colours + black hats
     card(seat(ana, "fav", 0), "orange 6").click()
     for name in ["yellow 1", "yellow 2", "yellow 5", "blue 6", "blue 1", "green 3", "red 4", "red 6"]:
         card(seat(ben, "coll", 1), name).click()
+    expect(submit).to_be_enabled()
     card(seat(ben, "fav", 1), "yellow 2").click()
     save(page, form, "Save the end state")
     # The same end state as tests/cases/hats-2p-quick-cookie-by-types: Ana 14, Ben 31.

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from companion import cardpicker
 from companion.entries import FormError, picker, seat, whole_number
 from companion.services import Snapshot
+from games.hats.engine import TURNS_EACH
 from games.hats.notation import HatsNotation
 from games.hats.prompt import notation_for
 
@@ -235,6 +236,7 @@ def _final_context(
     if after_turns and not _final_posted(form):
         form = _built_so_far(notation, snap)
     return {
+        "each": TURNS_EACH,  # cards a player plays in a game: the live count's target (hats.js)
         "after_turns": after_turns,
         "table": _positions_picker(notation, "table", positions, form),
         "players": [

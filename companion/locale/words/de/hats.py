@@ -132,4 +132,6 @@ WORDS = {
     "%(n)d black hat": ("%(n)d schwarzen Hut", "%(n)d schwarze Hüte"),
     "%(n)d black hat × %(each)d": ("%(n)d schwarzer Hut × %(each)d", "%(n)d schwarze Hüte × %(each)d"),
     "on the tea table": "liegt auf dem Teetisch",
+    "{name}: {n} of {each} cards and black hats": "{name}: {n} von {each} Karten und schwarzen Hüten",
+    "Most types now: {names} ({n})": "Die meisten Sorten gerade: {names} ({n})",
 }

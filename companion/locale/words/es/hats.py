@@ -144,4 +144,6 @@ WORDS = {
         "%(n)d sombreros negros × %(each)d",
     ),
     "on the tea table": "en la mesa de té",
+    "{name}: {n} of {each} cards and black hats": "{name}: {n} de {each} cartas y sombreros negros",
+    "Most types now: {names} ({n})": "Más tipos ahora: {names} ({n})",
 }

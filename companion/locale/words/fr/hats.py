@@ -132,4 +132,6 @@ WORDS = {
     "%(n)d black hat": ("%(n)d chapeau noir", "%(n)d chapeaux noirs"),
     "%(n)d black hat × %(each)d": ("%(n)d chapeau noir × %(each)d", "%(n)d chapeaux noirs × %(each)d"),
     "on the tea table": "sur le plateau de thé",
+    "{name}: {n} of {each} cards and black hats": "{name}\xa0: {n} sur {each} cartes et chapeaux noirs",
+    "Most types now: {names} ({n})": "Le plus de types pour l'instant\xa0: {names} ({n})",
 }
