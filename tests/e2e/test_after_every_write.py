@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.utils import translation
+from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 
 from companion import entries, services
@@ -103,7 +105,7 @@ def new_table(page: Page, slug: str) -> None:
     page.goto(f"/new/{slug}/")
     for seat in range(game.min_players):
         page.locator(f"input[name=player_{seat}]").fill(NAMES[seat])
-    page.get_by_role("button", name="Start the table").click()
+    page.locator("form.new-table button[type=submit]").click()
     expect(page.locator("#board")).to_be_visible()
 
 
@@ -126,9 +128,13 @@ def slug(request: pytest.FixtureRequest) -> Iterator[str]:
         registry.unregister(TALLY.slug)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+# Each size in English, and the narrow phone in German too (its words are a third longer).
+SIZES_AND_LANGS = [(*size, "en") for size in SIZES] + [(*SIZES[0], "de")]
+
+
+@pytest.mark.parametrize("size", SIZES_AND_LANGS, ids=lambda s: f"{s[0]}x{s[1]}-{s[2]}")
 def test_every_write_ends_with_the_confirmation_and_the_next_control_in_view(open_phone, slug: str, size) -> None:
-    page = open_phone(width=size[0])
+    page = open_phone(width=size[0], lang=size[2])
     page.set_viewport_size({"width": size[0], "height": size[1]})
     new_table(page, slug)
     in_order(page)
@@ -137,9 +143,9 @@ def test_every_write_ends_with_the_confirmation_and_the_next_control_in_view(ope
         in_view(page, action)
     in_order(page)
 
-    tap(page, "#actions button:has-text('Undo')")
+    tap(page, "#actions form[action$='/undo/'] button")
     in_view(page, "undo")
-    tap(page, "#actions button:has-text('Redo')")
+    tap(page, "#actions form[action$='/redo/'] button")
     in_view(page, "redo")
 
     edit = page.locator("#entry .last-entry a")
@@ -155,7 +161,9 @@ def test_every_write_ends_with_the_confirmation_and_the_next_control_in_view(ope
     far_below(page)
     page.locator("#table-notes").fill("Played at Ana's.")
     page.locator("#table-notes").locator("xpath=..").get_by_role("button").click()
-    expect(page.locator("#scoreboard [data-confirm]")).to_contain_text("Note on this table")
+    with translation.override(size[2]):
+        note = gettext("Note on this table")
+    expect(page.locator("#scoreboard [data-confirm]")).to_contain_text(note)
     in_view(page, "note")
     assert [e for e in page.errors if "status of 4" not in e] == []
 

@@ -36,8 +36,9 @@ def demo_table(slug: str) -> Table:
 @pytest.mark.parametrize("slug", sorted(registry.GAMES))
 def test_each_games_screens_fit_320_px(open_phone, slug: str, lang: str) -> None:
     table = demo_table(slug)
-    page = open_phone(width=320, lang=lang)
+    page = open_phone(width=320, lang=lang, path=f"/g/{table.group.token}/")  # in its group: "As usual" shows
     page.goto(f"/new/{slug}/")
+    expect(page.locator(".usual-seating")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", lang)
     for summary in page.locator("details > summary").all():
         summary.click()  # "More players", "More house rules" and any other section open
