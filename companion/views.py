@@ -202,7 +202,8 @@ def play_again(request: HtmxHttpRequest, code: str) -> HttpResponse:
     snap = _snapshot(code)
     if denied := _deny(request, snap):
         return denied
-    if snap.table.next_table is None and (refused := throttle.attempt(throttle.CREATE, request)):
+    starts = snap.standings.finished and snap.table.next_table is None  # only a new table counts toward the limit
+    if starts and (refused := throttle.attempt(throttle.CREATE, request)):
         response = _render_board(request, snap, error=waits.too_many_tables(refused), status=429)
         return waits.retry_after(response, refused.wait)
     try:

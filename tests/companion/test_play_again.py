@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from companion import services
-from companion.models import Table
+from companion import services, throttle
+from companion.models import Table, Throttle
 from games import registry
 
 CASES = Path(__file__).resolve().parents[1] / "cases"
@@ -75,6 +75,7 @@ def test_a_watcher_cannot_and_an_unfinished_table_does_not(db: None) -> None:
     refused = scorer_of(table).post(f"/t/{table.code}/again/")
     assert refused.status_code == 400 and "not over yet" in refused.content.decode()
     assert Table.objects.count() == 1
+    assert not Throttle.objects.filter(scope=throttle.CREATE.scope).exists()  # a refused tap counts nothing
 
 
 def test_rickety_kate_names_the_next_first_dealer(db: None) -> None:
