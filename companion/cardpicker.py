@@ -6,9 +6,10 @@
     {% include "cards/picker.html" with picker=picker %}
 
 Each seat gets its own inputs, named `<name>-<seat index>`: radios when one card is picked per seat, checkboxes
-when a set is (`multiple`). A card of which a seat may pick more than one (White Hat's six 7s) has that many
-checkboxes with the same value, so `request.POST.getlist("<name>-<seat>")` lists it as often as it was picked.
-Every card keeps its place; one no longer available is disabled and says so in its name.
+when a set is (`multiple`). A card of which a seat may pick more than one (White Hat's six 7s) has one count
+instead, a number input named `<name>-<seat index>:<card>`; `posted(request.POST, "<name>-<seat>")` reads both
+kinds into one list, a card as often as it was picked. Every card keeps its place; one no longer available is
+disabled and says so in its name.
 """
 
 from __future__ import annotations
@@ -28,15 +29,6 @@ from games.text import Text
 
 
 @dataclass(frozen=True)
-class Box:
-    """One input: a card's only one, or one of its copies."""
-
-    label: str  # the accessible name
-    checked: bool
-    disabled: bool
-
-
-@dataclass(frozen=True)
 class PickerCard:
     value: str  # canonical text, the input's value
     face: str
@@ -46,7 +38,12 @@ class PickerCard:
     tone: str  # a CSS class naming the card's colour: tone-S, tone-red, ...
     limit: int  # how many of it every seat together may still pick
     disabled: bool
-    boxes: tuple[Box, ...]
+    count: int  # how many of it this seat holds now (0 or 1 for a radio or a checkbox)
+    most: int  # how many of it this seat may hold: 1 is a radio or a checkbox, more a count (a number input)
+
+    @property
+    def counted(self) -> bool:
+        return self.most > 1
 
 
 @dataclass(frozen=True)
@@ -104,7 +101,6 @@ def build(
     left = _counts(notation, available) if available is not None else None
     why = unavailable if unavailable is not None else _("played")
     shown = {card: _shown(notation, card) for card in cards}
-    words = _("%(card)s, %(n)d of %(copies)d")
     out: list[PickerSeat] = []
     for index, player in seats:
         picked = Counter(_canonical(notation, text) for text in (chosen or {}).get(index, ()))
@@ -112,17 +108,14 @@ def build(
         for card in cards:
             value, face, symbol, note, label, tone = shown[card]
             limit = notation.copies(card) if left is None else left[card]
-            copies = notation.copies(card) if multiple else 1
+            most = notation.copies(card) if multiple else 1
             if per_seat is not None:
-                copies = max(1, min(copies, per_seat))
-            disabled = limit <= 0 and not picked[value]
+                most = max(1, min(most, per_seat))
+            count = min(picked[value], most)
+            disabled = limit <= 0 and not count
             name_now = _("%(card)s, %(why)s") % {"card": label, "why": tr(why)} if disabled else label
-            boxes = tuple(
-                Box(_copy_label(name_now, k, copies, words), k < picked[value], k >= limit and k >= picked[value])
-                for k in range(copies)
-            )
             rows.setdefault(notation.group(card), []).append(
-                PickerCard(value, face, symbol, note, name_now, tone, max(limit, 0), disabled, boxes)
+                PickerCard(value, face, symbol, note, name_now, tone, max(limit, 0), disabled, count, most)
             )
         out.append(
             PickerSeat(
@@ -143,18 +136,45 @@ def picked(post: Mapping[str, Any], picker_name: str, seats: Sequence[tuple[int,
     mapping of field names to a text or a list of texts)."""
     out: dict[int, list[str]] = {}
     for index, _player in seats:
-        field = f"{picker_name}-{index}"
-        values = post.getlist(field) if hasattr(post, "getlist") else post.get(field, [])
-        out[index] = [values] if isinstance(values, str) else list(values)
+        try:
+            out[index] = posted(post, f"{picker_name}-{index}")
+        except BadCount:
+            out[index] = _listed(post, f"{picker_name}-{index}")  # refilled without the count that was no number
     return out
 
 
-def _copy_label(label: str, k: int, copies: int, words: str = "") -> str:
-    """The name of the k-th (from 0) of a card's inputs in one seat: "7, 2 of 6" when there are several.
-    `words`: that sentence already translated (a picker names hundreds of copies: gettext once, not each time)."""
-    if copies == 1:
-        return label
-    return (words or _("%(card)s, %(n)d of %(copies)d")) % {"card": label, "n": k + 1, "copies": copies}
+# More than any box holds of one card: a count above it is a slip, not a play.
+MOST_OF_ONE = 99
+
+
+class BadCount(ValueError):
+    """A count input that sent no whole number from 0 to MOST_OF_ONE: `card` and the `text` sent."""
+
+    def __init__(self, card: str, text: str) -> None:
+        super().__init__(f"{card}: {text!r}")
+        self.card, self.text = card, text
+
+
+def posted(post: Mapping[str, Any], field: str) -> list[str]:
+    """The cards one seat's inputs sent: each ticked card once, each counted card (`<field>:<card>`) as often as
+    its count says, in the order the form sent them. Raises BadCount for a count that is not a whole number."""
+    cards = [text for text in _listed(post, field) if text.strip()]
+    prefix = f"{field}:"
+    for key in post:
+        if not key.startswith(prefix):
+            continue
+        text = str(_listed(post, key)[-1]).strip() if _listed(post, key) else ""
+        if not text:
+            continue
+        if not (text.isascii() and text.isdigit()) or int(text) > MOST_OF_ONE:
+            raise BadCount(key[len(prefix) :], text)
+        cards.extend([key[len(prefix) :]] * int(text))
+    return cards
+
+
+def _listed(post: Mapping[str, Any], field: str) -> list[str]:
+    values = post.getlist(field) if hasattr(post, "getlist") else post.get(field, [])
+    return [values] if isinstance(values, str) else list(values)
 
 
 def _shown(notation: Notation[Any], card: Hashable) -> tuple[str, str, str, str, str, str]:
@@ -188,9 +208,11 @@ def _counts(notation: Notation[Any], available: Iterable[Hashable] | Mapping[Any
 def render(picker: Picker) -> SafeString:
     """The picker's HTML (the markup templates/cards/picker.html documents). Built in Python: a trick's picker
     holds a few hundred cards, and the template language took about 100 ms to render them on every swap."""
+    words = _Words() if any(card.counted for seat in picker.seats for row in seat.rows for card in row.cards) else None
+    data = f' data-t-fewer="{escape(words.fewer)}" data-t-more="{escape(words.more)}"' if words else ""
     out = [
         f'<div class="cp{" cp-set" if picker.multiple else ""}" data-card-picker="{escape(picker.name)}"'
-        f"{' data-exclusive' if picker.exclusive else ''}>\n"
+        f"{' data-exclusive' if picker.exclusive else ''}{data}>\n"
     ]
     required = " required" if picker.required and not picker.multiple else ""
     for seat in picker.seats:
@@ -201,38 +223,57 @@ def render(picker: Picker) -> SafeString:
         field = escape(seat.field)
         for row in seat.rows:
             out.append(f'<div class="cp-row" role="group" aria-label="{escape(row.label)}">\n')
-            out.extend(_card(picker, card, field, required) for card in row.cards)
+            for card in row.cards:
+                out.append(
+                    _count(card, field, words) if words and card.counted else _card(picker, card, field, required)
+                )
             out.append("</div>\n")
         out.append("</fieldset>\n")
     out.append("</div>")
     return mark_safe("".join(out))
 
 
-def _card(picker: Picker, card: PickerCard, field: str, required: str) -> str:
-    off = " cp-off" if card.disabled else ""
-    show = escape(card.face) + escape(card.symbol)
-    data = f'data-value="{escape(card.value)}" data-limit="{card.limit}" data-show="{show}"'
+class _Words:
+    """The words of a picker's counts, translated once per picker (not once per card)."""
+
+    def __init__(self) -> None:
+        self.how_many = _("%(card)s: how many")
+        self.fewer = _("One fewer: %(card)s").replace("%(card)s", "{card}")
+        self.more = _("One more: %(card)s").replace("%(card)s", "{card}")
+
+
+def _face(card: PickerCard) -> str:
     symbol = f'<span class="cp-sym">{escape(card.symbol)}</span>' if card.symbol else ""
     note = f'<small class="cp-note">{escape(card.note)}</small>' if card.note else ""
-    face = f'<span class="cp-face" aria-hidden="true">{escape(card.face)}{symbol}{note}</span>'
-    value = escape(card.value)
-    if len(card.boxes) == 1:
-        box = card.boxes[0]
-        wide = " cp-wide" if len(card.face) > 3 else ""
-        return (
-            f'<label class="cp-card {escape(card.tone)}{wide}{off}" {data}><input type="{picker.input_type}" '
-            f'name="{field}" value="{value}"{_state(box)}{required}>{face}'
-            f'<span class="visually-hidden">{escape(box.label)}</span></label>\n'
-        )
-    boxes = "".join(
-        f'<label class="cp-box"><input type="checkbox" name="{field}" value="{value}"{_state(box)}>'
-        f'<span class="cp-pip" aria-hidden="true"></span>'
-        f'<span class="visually-hidden">{escape(box.label)}</span></label>'
-        for box in card.boxes
+    return f'<span class="cp-face" aria-hidden="true">{escape(card.face)}{symbol}{note}</span>'
+
+
+def _data(card: PickerCard) -> str:
+    show = escape(card.face) + escape(card.symbol)
+    return f'data-value="{escape(card.value)}" data-limit="{card.limit}" data-show="{show}"'
+
+
+def _card(picker: Picker, card: PickerCard, field: str, required: str) -> str:
+    off = " cp-off" if card.disabled else ""
+    wide = " cp-wide" if len(card.face) + len(card.symbol) > 3 else ""
+    state = (" checked" if card.count else "") + (" disabled" if card.disabled else "")
+    return (
+        f'<label class="cp-card {escape(card.tone)}{wide}{off}" {_data(card)}><input type="{picker.input_type}" '
+        f'name="{field}" value="{escape(card.value)}"{state}{required}>{_face(card)}'
+        f'<span class="visually-hidden">{escape(card.label)}</span></label>\n'
     )
-    tone = escape(card.tone)
-    return f'<div class="cp-card cp-multi {tone}{off}" {data}>{face}<span class="cp-boxes">{boxes}</span></div>\n'
 
 
-def _state(box: Box) -> str:
-    return (" checked" if box.checked else "") + (" disabled" if box.disabled else "")
+def _count(card: PickerCard, field: str, words: _Words) -> str:
+    """A card a seat may hold several of: its face, and one number input for how many (kibitz.js turns a tap on
+    the face into one more, and adds − and + for the cards held)."""
+    off = " cp-off" if card.disabled else ""
+    wide = " cp-wide" if len(card.face) + len(card.symbol) > 3 else ""
+    disabled = " disabled" if card.disabled else ""
+    name = escape(words.how_many % {"card": card.label})
+    return (
+        f'<label class="cp-card cp-counted {escape(card.tone)}{wide}{off}" {_data(card)} '
+        f'data-label="{escape(card.label)}" data-n="{card.count}">{_face(card)}'
+        f'<input type="number" name="{field}:{escape(card.value)}" value="{card.count}" min="0" max="{card.most}" '
+        f'inputmode="numeric"{disabled}><span class="visually-hidden">{name}</span></label>\n'
+    )

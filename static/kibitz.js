@@ -29,12 +29,36 @@
   // -- the card picker (templates/cards/picker.html): one seat at a time, then the next ----------------------
   // Without this every seat's cards show at once and the form posts the same. Rules stay on the server: this
   // only keeps a card from being picked more often than it is still there (data-limit, across the seats).
+  // A card a seat may hold several of is a count (a number input): a tap on its face is one more, and each card
+  // held gets − and + in the seat's strip above the cards. A game's script may say when a seat's play is
+  // complete (data-want: that many cards; data-swap: a tap on another card replaces the one held) and in which
+  // order the seats play (the picker's data-order, seat numbers); a complete play then moves on to the next seat.
+  // It sets them when the picker sends "cp:counted", just before the picker decides where to go.
+  function held(input) {
+    if (input.type === "number") return Math.max(0, parseInt(input.value, 10) || 0);
+    return input.checked ? 1 : 0;
+  }
+  function heldIn(scope) {
+    var n = 0;
+    scope.querySelectorAll("input").forEach(function (i) { n += held(i); });
+    return n;
+  }
+  window.Kibitz.held = heldIn;
+
   function initCardPicker(picker) {
     if (picker.dataset.ready) return;
     picker.dataset.ready = "1";
+    picker.classList.add("cp-js");
     var seats = Array.prototype.slice.call(picker.querySelectorAll(".cp-seat"));
     var inputs = Array.prototype.slice.call(picker.querySelectorAll("input"));
     inputs.forEach(function (i) { if (i.disabled) i.dataset.off = "1"; });
+    var strips = seats.map(function (seat) {
+      if (!seat.querySelector(".cp-counted")) return null;
+      var strip = document.createElement("div");
+      strip.className = "cp-strip";
+      seat.querySelector("legend").after(strip);
+      return strip;
+    });
     var tabs = null, current = 0;
     if (seats.length > 1) {
       tabs = document.createElement("div");
@@ -47,66 +71,158 @@
       picker.prepend(tabs);
     }
     function picks(seat) {
-      return Array.prototype.slice.call(seat.querySelectorAll("input:checked"));
+      return Array.prototype.slice.call(seat.querySelectorAll("input")).filter(function (i) { return held(i) > 0; });
+    }
+    function room(input) {  // how many of its card this seat may hold now: its own cap, and what the others left
+      var most = parseInt(input.max || "1", 10);
+      return input.dataset.room ? Math.min(most, parseInt(input.dataset.room, 10)) : most;
     }
     function show(n) {
       current = n;
       seats.forEach(function (seat, k) { seat.hidden = tabs !== null && k !== n; });
       update();
     }
+    function limits() {
+      if (!picker.hasAttribute("data-exclusive")) return;
+      var taken = {};
+      inputs.forEach(function (i) {
+        var card = i.closest("[data-value]").dataset.value;
+        taken[card] = (taken[card] || 0) + held(i);
+      });
+      inputs.forEach(function (i) {
+        if (i.dataset.off) return;
+        var card = i.closest("[data-value]");
+        var left = parseInt(card.dataset.limit, 10) - taken[card.dataset.value] + held(i);
+        if (i.type === "number") i.dataset.room = String(left);
+        else if (!i.checked) i.disabled = left <= 0;
+      });
+    }
+    function stepButton(input, by, words, card) {
+      var b = button(by > 0 ? "+" : "−", "cp-step");
+      b.dataset.step = String(by);
+      b.dataset.for = input.name;
+      b.setAttribute("aria-label", fill(words, {card: card}));
+      b.disabled = by > 0 ? held(input) >= room(input) : held(input) <= 0;
+      return b;
+    }
+    function strip(seat, k) {
+      if (!strips[k]) return;
+      var items = [];
+      seat.querySelectorAll(".cp-counted").forEach(function (card) {
+        var input = card.querySelector("input"), n = held(input);
+        card.dataset.n = String(n);
+        if (!n) return;
+        var name = card.dataset.label;
+        var item = document.createElement("span"), face = document.createElement("span");
+        var count = document.createElement("output");
+        item.className = "cp-held " + (card.className.match(/tone-\S+/) || [""])[0];
+        face.className = "cp-held-face";
+        face.textContent = card.dataset.show;
+        count.textContent = String(n);
+        item.append(face, stepButton(input, -1, picker.dataset.tFewer || "One fewer: {card}", name), count,
+          stepButton(input, 1, picker.dataset.tMore || "One more: {card}", name));
+        items.push(item);
+      });
+      strips[k].replaceChildren.apply(strips[k], items);
+    }
     function update() {
-      if (picker.hasAttribute("data-exclusive")) {
-        var taken = {};
-        inputs.forEach(function (i) { if (i.checked) taken[i.value] = (taken[i.value] || 0) + 1; });
-        inputs.forEach(function (i) {
-          if (i.dataset.off || i.checked) return;
-          var limit = parseInt(i.closest("[data-limit]").dataset.limit, 10);
-          i.disabled = (taken[i.value] || 0) >= limit;
-        });
-      }
+      limits();
+      seats.forEach(strip);
       if (!tabs) return;
       seats.forEach(function (seat, k) {
         var chosen = picks(seat), b = tabs.children[k];
-        var shown = chosen.map(function (i) { return i.closest("[data-show]").dataset.show; });
-        var named = chosen.map(function (i) { return i.parentNode.querySelector(".visually-hidden").textContent; });
+        var shown = chosen.map(function (i) {
+          var n = held(i), face = i.closest("[data-show]").dataset.show;
+          return n > 1 ? face + "×" + n : face;
+        });
+        var named = chosen.map(function (i) {
+          var card = i.closest("[data-value]");
+          if (i.type === "number") return held(i) + " × " + card.dataset.label;
+          return i.parentNode.querySelector(".visually-hidden").textContent;
+        });
         var empty = picker.closest("[data-t-empty]");  // "Carla: no card yet" where the form says so
         var who = document.createElement("span"), what = document.createElement("span");
         who.className = "cp-tab-name";
         who.textContent = seat.dataset.name;
         what.className = "cp-tab-pick";
         what.textContent = shown.join(" ");
-        b.replaceChildren(who, what);
-        b.setAttribute("aria-label", named.length ? seat.dataset.name + ": " + named.join(", ")
-          : empty ? fill(empty.dataset.tEmpty, {name: seat.dataset.name}) : seat.dataset.name);
+        var parts = [who];
+        if (seat.dataset.mark) {  // "leads", where the game marks a seat
+          var mark = document.createElement("span");
+          mark.className = "cp-tab-mark";
+          mark.textContent = seat.dataset.mark;
+          parts.push(mark);
+        }
+        parts.push(what);
+        b.replaceChildren.apply(b, parts);
+        var title = seat.dataset.name + (seat.dataset.mark ? " (" + seat.dataset.mark + ")" : "");
+        b.setAttribute("aria-label", named.length ? title + ": " + named.join(", ")
+          : empty ? fill(empty.dataset.tEmpty, {name: seat.dataset.name}) : title);
         b.setAttribute("aria-pressed", String(k === current));
         b.classList.toggle("cp-done", chosen.length > 0);
       });
     }
+    // A seat whose play is complete (as the game's script counts it) hands over to the next seat in play order.
+    function moveOn(seat) {
+      picker.dispatchEvent(new CustomEvent("cp:counted", {bubbles: true}));
+      var want = parseInt(seat.dataset.want, 10);
+      if (!tabs || !want || heldIn(seat) < want) return;
+      var order = (picker.dataset.order || "").split(" ").filter(Boolean).map(Number);
+      if (!order.length) order = seats.map(function (s) { return Number(s.dataset.seat); });
+      var at = order.indexOf(Number(seat.dataset.seat));
+      if (at < 0 || at + 1 >= order.length) return;
+      var next = seats.findIndex(function (s) { return Number(s.dataset.seat) === order[at + 1]; });
+      if (next >= 0) show(next);
+    }
+    function clearBut(seat, keep) {
+      seat.querySelectorAll("input").forEach(function (i) {
+        if (i === keep) return;
+        if (i.type === "number") i.value = "0"; else i.checked = false;
+      });
+    }
+    function changed(input) {
+      input.dispatchEvent(new Event("change", {bubbles: true}));
+    }
     picker.addEventListener("change", function (e) {
+      var input = e.target, seat = input.closest && input.closest(".cp-seat");
       // One card per seat: a pick moves on to the next seat that has none.
-      if (tabs && e.target.type === "radio" && e.target.checked) {
+      if (tabs && input.type === "radio" && input.checked) {
         for (var k = 1; k < seats.length; k++) {
           var next = (current + k) % seats.length;
           if (!picks(seats[next]).length) { show(next); return; }
         }
       }
+      if (e.isTrusted && seat && input.type === "checkbox" && input.checked) {
+        if (seat.dataset.swap && heldIn(seat) > 1) clearBut(seat, input);
+        update();
+        moveOn(seat);
+        return;
+      }
       update();
+    });
+    picker.addEventListener("click", function (e) {
+      var step = e.target.closest("[data-step]");
+      if (step) {
+        var counted = picker.querySelector('input[name="' + CSS.escape(step.dataset.for) + '"]');
+        counted.value = String(Math.min(room(counted), Math.max(0, held(counted) + Number(step.dataset.step))));
+        changed(counted);
+        return;
+      }
+      var card = e.target.closest(".cp-counted"), input = card && card.querySelector("input");
+      if (!input || e.target === input) return;  // a count typed in (keyboard) stays typed
+      e.preventDefault();  // the label would only focus its number input
+      if (input.disabled) return;
+      var seat = card.closest(".cp-seat");
+      if (seat.dataset.swap && heldIn(seat) === 1 && !held(input)) clearBut(seat, input);
+      if (held(input) < room(input)) input.value = String(held(input) + 1);
+      changed(input);
+      moveOn(seat);
     });
     // A required pick missing in a hidden seat: show that seat, so the browser can point at it.
     picker.addEventListener("invalid", function (e) {
       var seat = seats.indexOf(e.target.closest(".cp-seat"));
       if (seat >= 0 && seat !== current) show(seat);
     }, true);
-    // A card of which a seat may pick several: a tap on its face takes one more, past the last none again.
-    picker.querySelectorAll(".cp-multi .cp-face").forEach(function (face) {
-      face.addEventListener("click", function () {
-        var boxes = Array.prototype.slice.call(face.parentNode.querySelectorAll("input"));
-        var free = boxes.find(function (i) { return !i.checked && !i.disabled; });
-        if (free) free.checked = true;
-        else boxes.forEach(function (i) { i.checked = false; });
-        picker.dispatchEvent(new Event("change", {bubbles: true}));
-      });
-    });
     var first = seats.findIndex(function (seat) { return !picks(seat).length; });
     show(first < 0 ? 0 : first);
   }

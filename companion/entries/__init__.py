@@ -106,6 +106,17 @@ def whole_number(post: QueryDict, key: str, what: str, low: int, high: int, defa
     return value
 
 
+def cards(post: QueryDict, field: str, who: str) -> list[str]:
+    """The cards a picker seat `field` sent (cardpicker.posted: ticked and counted), for `who`'s cards."""
+    try:
+        return cardpicker.posted(post, field)
+    except cardpicker.BadCount as bad:
+        raise FormError(
+            _("%(who)s: how many %(card)s must be a whole number from 0 to %(most)d.")
+            % {"who": who, "card": bad.card, "most": cardpicker.MOST_OF_ONE}
+        ) from None
+
+
 def seat(post: QueryDict, key: str, players: tuple[str, ...] | list[str], what: str) -> str:
     """A player picked by seat number (form values are seat indices, never free text)."""
     raw = post.get(key, "")

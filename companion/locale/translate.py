@@ -52,6 +52,7 @@ def fill(lang: str) -> list[str]:
             entry.msgstr = value
         if "fuzzy" in entry.flags:
             entry.flags.remove("fuzzy")
+        entry.previous_msgid = entry.previous_msgid_plural = None  # makemessages' guess ("#|"), now replaced
     po.metadata["Language"] = lang
     po.metadata["Content-Type"] = "text/plain; charset=UTF-8"
     po.save()

@@ -30,24 +30,45 @@
   });
 })();
 
-/* White Hat: a trick's set picker follows the leader chosen. Each seat of the picker is the n-th play from the
-   leader; when another leader is tapped, the seats take the names of that play order (the server reads the
-   plays in the same order, whatever the names say). */
+/* White Hat: a trick's set picker, in seat order with the leader marked. A play is complete at one card on a
+   single lead and at the led count on a set lead, and then the next player in play order comes up by itself; on a
+   single lead a tap on another card replaces the one held. The leader's own play is complete at each tap (a set
+   grows by tapping its number again, or with +). The server reads the plays from the leader, whatever was shown. */
 (function () {
   "use strict";
-  document.addEventListener("change", function (event) {
-    const input = event.target;
-    if (input.name !== "leader" || !input.dataset.order) return;
-    const form = input.closest("form.wh-trick");
-    const picker = form && form.querySelector("[data-card-picker]");
-    if (!picker) return;
-    const order = JSON.parse(input.dataset.order);
-    const words = form.dataset.tPlays || "{name} plays";
-    picker.querySelectorAll(".cp-seat").forEach(function (seat, n) {
-      seat.dataset.name = order[n];
-      const legend = seat.querySelector("legend");
-      if (legend) legend.textContent = words.replace("{name}", order[n]);
+  var K = window.Kibitz;
+  function initTrick(form) {
+    var picker = form.querySelector("[data-card-picker='play']");
+    if (!picker || picker.dataset.whReady) return;
+    picker.dataset.whReady = "1";
+    var seats = Array.prototype.slice.call(picker.querySelectorAll(".cp-seat"));
+    function leader() { return form.querySelector("input[name=leader]:checked"); }
+    function count() {
+      var chosen = leader(), order = chosen ? JSON.parse(chosen.dataset.order) : [];
+      picker.dataset.order = order.join(" ");
+      var lead = seats.find(function (seat) { return Number(seat.dataset.seat) === order[0]; });
+      var led = lead ? K.held(lead) : 0;
+      seats.forEach(function (seat) {
+        var leads = seat === lead;
+        seat.dataset.want = lead ? String(Math.max(1, led)) : "";
+        seat.dataset.swap = lead && !leads && led <= 1 ? "1" : "";
+        seat.dataset.mark = leads ? K.text(form, "Leads", "leads") : "";
+        seat.querySelector("legend").textContent = K.fill(
+          leads ? K.text(form, "LeadsName", "{name} leads") : K.text(form, "Plays", "{name} plays"),
+          {name: seat.dataset.name});
+      });
+      return lead;
+    }
+    function showLeader() {
+      var lead = count(), tabs = picker.querySelectorAll(".cp-tabs button");
+      if (lead && tabs.length) tabs[seats.indexOf(lead)].click();
+      else picker.dispatchEvent(new Event("change", {bubbles: true}));  // the tabs take the marks
+    }
+    picker.addEventListener("cp:counted", count);
+    form.addEventListener("change", function (e) {
+      if (e.target.name === "leader") showLeader(); else count();
     });
-    picker.dispatchEvent(new Event("change", {bubbles: true}));
-  });
+    showLeader();
+  }
+  window.Kibitz.start(function (root) { root.querySelectorAll("form.wh-trick").forEach(initTrick); });
 })();

@@ -46,6 +46,13 @@ class Input:
     def disabled(self) -> bool:
         return "disabled" in self.attrs
 
+    @property
+    def card(self) -> str:
+        """The card it stands for: its value, or for a count the card its name ends with ("play-1:7")."""
+        if self.attrs["type"] == "number":
+            return str(self.attrs["name"]).partition(":")[2]
+        return str(self.attrs["value"])
+
 
 @dataclass
 class Page(HTMLParser):
@@ -100,10 +107,10 @@ class Page(HTMLParser):
                 found.name += data
 
     def posted(self) -> QueryDict:
-        """What the form sends: the checked inputs that are not disabled, as a browser posts them."""
+        """What the form sends: the checked inputs and the counts that are not disabled, as a browser posts them."""
         post = QueryDict(mutable=True)
         for i in self.inputs:
-            if i.checked and not i.disabled:
+            if i.attrs["type"] == "number" and not i.disabled or i.checked and not i.disabled:
                 post.appendlist(str(i.attrs["name"]), str(i.attrs["value"]))
         return post
 
@@ -115,7 +122,7 @@ def render(picker: cardpicker.Picker) -> Page:
 
 
 def find(page: Page, seat: str, value: str) -> list[Input]:
-    return [i for i in page.inputs if i.seat == seat and i.attrs["value"] == value]
+    return [i for i in page.inputs if i.seat == seat and i.card == value]
 
 
 def test_rickety_kate_trick_one_card_per_seat_with_played_cards_disabled() -> None:
@@ -181,27 +188,40 @@ def test_double_deck_card_with_one_copy_left_stays_pickable() -> None:
     assert "data-exclusive" in html
 
 
-def test_white_hat_trick_a_set_per_seat_with_checkboxes() -> None:
-    """White Hat: each seat plays a set; a number can be picked as often as the box holds it (six 7s)."""
+def test_white_hat_trick_a_count_per_number_and_a_checkbox_for_the_hat() -> None:
+    """White Hat: each seat plays a set; a number the box holds six of is one count (a number input from 0 to
+    6), not six checkboxes; the single hat is a checkbox. Posted, a count lists its card that often."""
     seats = FOUR[:3]
     picker = cardpicker.build(WhiteHatNotation(), seats, name="play", multiple=True, chosen={1: ["7", "7", "joker"]})
     page = render(picker)
-    assert {i.attrs["type"] for i in page.inputs} == {"checkbox"}
+    assert {i.attrs["type"] for i in page.inputs} == {"number", "checkbox"}
     assert not any("required" in i.attrs for i in page.inputs)
-    sevens = find(page, "Ben", "7")
-    assert len(sevens) == 6
-    assert [s.checked for s in sevens] == [True, True, False, False, False, False]
-    assert sevens[1].name == "7, pursuit 2, 2 of 6"
-    assert len(find(page, "Ben", "joker")) == 5
+    (sevens,) = find(page, "Ben", "7")
+    assert sevens.attrs["name"] == "play-1:7"
+    assert (sevens.attrs["value"], sevens.attrs["min"], sevens.attrs["max"]) == ("2", "0", "6")
+    assert sevens.name == "7, pursuit 2: how many"
+    (joker,) = find(page, "Ben", "joker")
+    assert (joker.attrs["value"], joker.attrs["max"]) == ("1", "5")
     (hat,) = find(page, "Ben", "hat")
+    assert hat.attrs["type"] == "checkbox" and not hat.checked
     assert hat.name == "White Hat, pursuit 5" and "tone-hat" in hat.classes
-    assert page.posted().getlist("play-1") == ["7", "7", "joker"]
+    assert sorted(cardpicker.posted(page.posted(), "play-1")) == ["7", "7", "joker"]
     assert cardpicker.picked(page.posted(), "play", seats) == {0: [], 1: ["7", "7", "joker"], 2: []}
+
+
+def test_a_count_that_is_no_whole_number_is_refused_by_name() -> None:
+    post = QueryDict("play-1=hat&play-1:7=2&play-1:joker=")
+    assert cardpicker.posted(post, "play-1") == ["hat", "7", "7"]
+    for bad in ("-1", "two", "1.5", "100", "²"):
+        with pytest.raises(cardpicker.BadCount) as refused:
+            cardpicker.posted(QueryDict(f"play-1:7={bad}"), "play-1")
+        assert refused.value.card == "7"
+    assert cardpicker.picked(QueryDict("play-1=hat&play-1:7=x"), "play", [(1, "Ben")]) == {1: ["hat"]}
 
 
 def test_per_seat_caps_the_copies_one_seat_can_pick() -> None:
     page = render(cardpicker.build(WhiteHatNotation(), FOUR[:1], multiple=True, per_seat=2))
-    assert len(find(page, "Ana", "7")) == 2
+    assert [i.attrs["max"] for i in find(page, "Ana", "7")] == ["2"]
     assert len(find(page, "Ana", "hat")) == 1
 
 

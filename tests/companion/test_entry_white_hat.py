@@ -113,7 +113,7 @@ def test_tricks_moves_and_the_round_end_on_a_tracked_board(client: Client) -> No
     text = page.content.decode()
     assert 'role="alert"' not in text and "Ben moves a pawn" in text and 'value="Ben:1@2"' in text
     assert client.post(f"{url}/move/", {"move": "Ben:1@2"}, **HTMX).status_code == 200
-    hat = {"leader": "1", "play-0": ["hat"], "play-1": ["3"], "take": "some", "taken-0": ["hat", "3"]}
+    hat = {"leader": "1", "play-1": ["hat"], "play-0:3": "1", "take": "some", "taken-0": ["hat"], "taken-0:3": "1"}
     assert client.post(f"{url}/trick/", hat, **HTMX).status_code == 200
     done = client.post(f"{url}/round/", {"sum-0": "3", "hand-1": ["13", "joker"]}, **HTMX).content.decode()
     assert 'role="alert"' not in done
@@ -155,12 +155,13 @@ def test_undo_brings_a_trick_and_a_round_back_in_their_forms(client: Client) -> 
     assert client.post(f"{url}/trick/", hat, **HTMX).status_code == 200
     page = client.post(f"/t/{table.code}/undo/", **HTMX).content.decode()
     assert 'name="take" value="some" checked' in page
-    assert 'name="play-0" value="hat" checked' in page and 'name="taken-0" value="3" checked' in page
+    assert 'name="play-0" value="hat" checked' in page and 'name="taken-0:3" value="2"' in page
+    assert 'name="play-1:3" value="2"' in page  # a count per number: Ben's pair of 3s
     client.post(f"/t/{table.code}/redo/", **HTMX)
     client.post(f"{url}/move/", {"move": "Ben:1@2"}, **HTMX)
     client.post(f"{url}/round/", {"sum-0": "7", "hand-1": ["12", "12"], "final": "1"}, **HTMX)
     page = client.post(f"/t/{table.code}/undo/", **HTMX).content.decode()
-    assert 'name="sum-0" value="7"' in page and 'name="hand-1" value="12" checked' in page
+    assert 'name="sum-0" value="7"' in page and 'name="hand-1:12" value="2"' in page
     assert 'name="final" value="1" checked' in page
 
 

@@ -29,13 +29,13 @@ def save(page: Page, form: Locator, button: str) -> None:
     expect(page.locator("#board")).to_have_attribute("data-version", str(before + 1))
 
 
-def pick(form: Locator, picker: str, seat: int, card: str, copy: int = 0) -> None:
-    """Tap one copy of a card in one seat of a set picker (its tab first)."""
+def pick(form: Locator, picker: str, seat: int, card: str) -> None:
+    """Tap a card once in one seat of a set picker (that seat's tab first): one more of it."""
     tabs = form.locator(f"[data-card-picker='{picker}'] .cp-tabs button")
     if tabs.count():
         tabs.nth(seat).click()
     where = form.locator(f"[data-card-picker='{picker}'] fieldset.cp-seat[data-seat='{seat}']")
-    where.locator(f".cp-card[data-value='{card}'] label.cp-box").nth(copy).click()
+    where.locator(f".cp-card[data-value='{card}'] .cp-face").click()
 
 
 def enter_box(page: Page) -> None:
@@ -88,14 +88,14 @@ def test_the_box_then_a_round_of_each_entry_mode_at_320_px(open_phone) -> None:
     save(page, start, "Start the round")
     expect(page.locator("[data-headline]")).to_contain_text("Ben leads")
     trick = page.locator("form.wh-trick")
-    pick(trick, "play", 0, "7")  # Ben leads a pair of 7s
-    pick(trick, "play", 0, "7", 1)
-    pick(trick, "play", 1, "9")  # Ana throws a single 9: it cannot win
+    pick(trick, "play", 1, "7")  # Ben leads a pair of 7s
+    pick(trick, "play", 1, "7")
+    pick(trick, "play", 0, "9")  # Ana throws a single 9: it cannot win
     save(page, trick, "Save trick")
     expect(page.locator("[data-headline]")).to_contain_text("Ben won trick 1 and moves a pawn")
     expect(page.locator("#panel .wh-target")).to_have_count(1)
     move = page.locator("form.wh-move")
-    save(page, move, "Ben:1 to Router")
+    save(page, move, "Ben's pawn 1 to Router")
     expect(page.locator("#panel #wh-field-2 .wh-pawn")).to_have_text("Ben:1")
     assert overflow(page) == []
     assert_accessible(page, "white hat table")

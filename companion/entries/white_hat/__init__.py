@@ -3,11 +3,11 @@ flags what breaks a rule). Seat numbers are indices into the table's players.
 
 The forms' fields:
 - start (a round begins): `dealer`, `hat` (seats);
-- round (its end, quick): `sum-<seat>` the pursuit points typed, or `hand-<seat>` the cards tapped (several
-  values); `field-<seat>-1`, `field-<seat>-2` the values under that player's pawns (left empty on a table whose
-  board tracks the pawns); `final` when a pawn reached the goal;
-- trick: `leader` (a seat), `play-<n>` the cards of the n-th play from the leader (a set picker); after a hat
-  trick `take` ("all", or "some" with the cards in `taken`);
+- round (its end, quick): `sum-<seat>` the pursuit points typed, or `hand-<seat>` the cards tapped (a set
+  picker: a count per number, `hand-<seat>:<card>`); `field-<seat>-1`, `field-<seat>-2` the values under that
+  player's pawns (left empty on a table whose board tracks the pawns); `final` when a pawn reached the goal;
+- trick: `leader` (a seat), `play-<seat>` the cards that player played (a set picker, seats in seat order);
+  after a hat trick `take` ("all", or "some" with the cards in `taken-0`);
 - move: `move` ("Ben:2@14", one of the legal moves offered) or `pawn` and `to`; `player` (a seat, default the
   trick's winner);
 - field: `field` (an index), `value`, `player`.
@@ -23,7 +23,7 @@ from django.http import QueryDict
 from django.urls import path
 from django.utils.translation import gettext as _
 
-from companion.entries import FormError, picker, seat, whole_number
+from companion.entries import FormError, cards, picker, seat, whole_number
 from companion.entries.white_hat import box
 from companion.entries.white_hat.box import before_new_table, default_preset
 from companion.services import Snapshot
@@ -55,13 +55,12 @@ def round_end(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
     hands: dict[str, Any] = {}
     for i, name in enumerate(players):
         typed = post.get(f"sum-{i}", "").strip()
-        cards = [c for c in post.getlist(f"hand-{i}") if c.strip()]
         if typed:
             hands[name] = whole_number(
                 post, f"sum-{i}", _("%(name)s's pursuit points") % {"name": name}, 0, MAX_HAND_POINTS
             )
         else:
-            hands[name] = cards
+            hands[name] = cards(post, f"hand-{i}", name)
     event: dict[str, Any] = {"type": "round_end", "hands": hands}
     typed_fields = any(post.get(f"field-{i}-{k}", "").strip() for i in range(len(players)) for k in (1, 2))
     if typed_fields or not d["tracked"]:
@@ -85,20 +84,21 @@ def trick(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
     players = snap.players
     leader = seat(post, "leader", players, _("who led the trick"))
     plays = []
-    for n, name in enumerate(d["orders"][leader]):
-        cards = [c for c in post.getlist(f"play-{n}") if c.strip()]
-        if not cards:
+    for name in d["orders"][leader]:
+        played = cards(post, f"play-{players.index(name)}", name)
+        if not played:
             raise FormError(_("Tap the card or cards %(name)s played.") % {"name": name})
-        if len(cards) > MAX_SET:
+        if len(played) > MAX_SET:
             raise FormError(_("%(name)s cannot play more than %(n)d cards.") % {"name": name, "n": MAX_SET})
-        plays.append({"player": name, "cards": cards})
+        plays.append({"player": name, "cards": played})
     event: dict[str, Any] = {"type": "trick", "plays": plays}
     if any(c.strip().lower() == "hat" for p in plays for c in p["cards"]):
         take = post.get("take", "")
         if take == "all":
             event["taken"] = [c for p in plays for c in p["cards"]]
         elif take == "some":
-            event["taken"] = ["hat", *(c for c in post.getlist("taken-0") if c.strip() and c.strip().lower() != "hat")]
+            taken = cards(post, "taken-0", _("taken"))
+            event["taken"] = ["hat", *(c for c in taken if c.strip().lower() != "hat")]
         else:
             raise FormError(_("The White Hat was played: say what its winner took back."))
     return [event]
@@ -175,8 +175,8 @@ def _round_fields(payload: Mapping[str, Any], players: list[str]) -> dict[str, l
 def _trick_fields(payload: Mapping[str, Any], players: list[str]) -> dict[str, list[str]]:
     plays = payload["plays"]
     fields = {"leader": [str(players.index(plays[0]["player"]))]}
-    for n, play in enumerate(plays):
-        fields[f"play-{n}"] = [str(card) for card in play["cards"]]
+    for play in plays:
+        fields[f"play-{players.index(play['player'])}"] = [str(card) for card in play["cards"]]
     taken = payload.get("taken")
     if taken is not None:
         lying = sorted(str(card) for play in plays for card in play["cards"])
@@ -201,10 +201,6 @@ DEMO_LEAVES_OUT = {
 }
 
 
-# Tapping a hand at the round's end: up to four of a number (more, and the sum is quicker to type).
-HAND_COPIES = 4
-
-
 def notation(snap: Snapshot) -> WhiteHatNotation:
     return WhiteHatNotation(pursuit=dict(snap.options.pursuit))
 
@@ -221,6 +217,12 @@ def _next_form(snap: Snapshot, move_first: bool) -> str:
     return "trick" if d["hat"] or snap.prompt.kind == "trick" else "round"
 
 
+def _pawn(pawn: str) -> dict[str, str]:
+    """A pawn's owner and number ("Ben:2"), for its name in the player's words ("Ben's pawn 2")."""
+    owner, _sep, n = pawn.rpartition(":")
+    return {"owner": owner, "n": n}
+
+
 def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
     """What the entry template shows: the prompt's details, the set pickers, the legal moves, values to refill."""
     d = dict(snap.prompt.details)
@@ -229,14 +231,13 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
     form = form or QueryDict()
     players = list(snap.players)
     seats = list(enumerate(players))
-    cards = notation(snap)
+    deck = notation(snap)
     leader_index = form.get("leader", str(players.index(d["leader"])) if d["leader"] else "")
     leader = (
         players[int(leader_index)]
         if leader_index.isascii() and leader_index.isdigit() and int(leader_index) < len(players)
         else None
     )
-    order = d["orders"][leader] if leader else [_("Play %(n)s") % {"n": n + 1} for n in range(len(players))]
     board = snap.options.board
     move_first = bool(d["mover"] and d["moves"])
     return {
@@ -251,27 +252,27 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
             for i, name in seats
         ],
         "hand_picker": picker(
-            cards,
+            deck,
             seats,
             form,
             "hand",
             multiple=True,
             exclusive=False,
             legend=lambda name: _("%(name)s still holds") % {"name": name},
-            per_seat=HAND_COPIES,
         ),
-        "leaders": [(i, name, json.dumps(d["orders"][name])) for i, name in seats],
+        # Each leader's play order as seat numbers (static/games/white-hat.js moves through the seats in it).
+        "leaders": [(i, name, json.dumps([players.index(p) for p in d["orders"][name]])) for i, name in seats],
         "leader_index": leader_index,
         "trick_picker": picker(
-            cards,
-            list(enumerate(order)),
+            deck,
+            seats,
             form,
             "play",
             multiple=True,
-            legend=lambda name: _("%(name)s plays") % {"name": name} if leader else name,
+            legend=lambda name: (_("%(name)s leads") if name == leader else _("%(name)s plays")) % {"name": name},
         ),
         "taken_picker": picker(
-            cards,
+            deck,
             [(0, _("taken"))],
             form,
             "taken",
@@ -280,8 +281,8 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
             legend=lambda name: _("Besides the hat, the winner took"),
         ),
         "take": form.get("take", ""),
-        "moves": [{**m, "value": f"{m['pawn']}@{m['to']}"} for m in d["moves"]],
-        "pawns": [f"{p}:{n}" for p in players for n in (1, 2)] if board else [],
+        "moves": [{**m, "value": f"{m['pawn']}@{m['to']}", **_pawn(m["pawn"])} for m in d["moves"]],
+        "pawns": [(f"{p}:{n}", p, n) for p in players for n in (1, 2)] if board else [],
         "fields": [(i, f.name) for i, f in enumerate(board.fields)] if board else [],
         "table_seats": seats,
         "final": bool(form.get("final")) or bool(d["goal"]),

@@ -495,4 +495,8 @@ WORDS = {
     "As usual:": "Wie immer:",
     "On the table": "Auf dem Tisch",
     "%(label)s %(number)s now": "%(label)s %(number)s jetzt",
+    "%(card)s: how many": "%(card)s: wie viele",
+    "One fewer: %(card)s": "Eine weniger: %(card)s",
+    "One more: %(card)s": "Eine mehr: %(card)s",
+    "%(who)s: how many %(card)s must be a whole number from 0 to %(most)d.": "%(who)s: die Anzahl %(card)s muss eine ganze Zahl von 0 bis %(most)d sein.",
 }

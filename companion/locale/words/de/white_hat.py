@@ -215,4 +215,9 @@ WORDS = {
     "%(pawn)s is stuck on %(field)s and cannot move": "%(pawn)s klebt auf %(field)s und kann nicht ziehen",
     "%(name)s moved %(pawn)s from %(field)s (%(value)d); another player's pawn moves only from a field below zero": "%(name)s hat %(pawn)s von %(field)s (%(value)d) gezogen; eine fremde Figur zieht nur von einem Feld unter null",
     "No move: record the next trick without %(name)s's move": "Kein Zug: den nächsten Stich ohne Zug von %(name)s eintragen",
+    "%(name)s leads": "%(name)s spielt aus",
+    "{name} leads": "{name} spielt aus",
+    "leads": "spielt aus",
+    "%(owner)s's pawn %(n)s to %(field)s": "Figur %(n)s von %(owner)s auf %(field)s",
+    "%(owner)s's pawn %(n)s": "Figur %(n)s von %(owner)s",
 }

@@ -493,4 +493,8 @@ WORDS = {
     "As usual:": "Como siempre:",
     "On the table": "En la mesa",
     "%(label)s %(number)s now": "%(label)s %(number)s ahora",
+    "%(card)s: how many": "%(card)s: cuántas",
+    "One fewer: %(card)s": "Una menos: %(card)s",
+    "One more: %(card)s": "Una más: %(card)s",
+    "%(who)s: how many %(card)s must be a whole number from 0 to %(most)d.": "%(who)s: cuántas %(card)s debe ser un número entero de 0 a %(most)d.",
 }

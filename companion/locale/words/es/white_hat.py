@@ -204,4 +204,9 @@ WORDS = {
     "%(pawn)s is stuck on %(field)s and cannot move": "%(pawn)s está atrapada en %(field)s y no puede moverse",
     "%(name)s moved %(pawn)s from %(field)s (%(value)d); another player's pawn moves only from a field below zero": "%(name)s movió %(pawn)s desde %(field)s (%(value)d); la ficha de otro jugador solo se mueve desde una casilla bajo cero",
     "No move: record the next trick without %(name)s's move": "Sin movimiento: anotar la siguiente baza sin el de %(name)s",
+    "%(name)s leads": "sale %(name)s",
+    "{name} leads": "sale {name}",
+    "leads": "sale",
+    "%(owner)s's pawn %(n)s to %(field)s": "la ficha %(n)s de %(owner)s a %(field)s",
+    "%(owner)s's pawn %(n)s": "la ficha %(n)s de %(owner)s",
 }

@@ -493,4 +493,8 @@ WORDS = {
     "As usual:": "Comme d'habitude\xa0:",
     "On the table": "Sur la table",
     "%(label)s %(number)s now": "%(label)s %(number)s maintenant",
+    "%(card)s: how many": "%(card)s\xa0: combien",
+    "One fewer: %(card)s": "Une de moins\xa0: %(card)s",
+    "One more: %(card)s": "Une de plus\xa0: %(card)s",
+    "%(who)s: how many %(card)s must be a whole number from 0 to %(most)d.": "%(who)s\xa0: le nombre de %(card)s doit être un nombre entier de 0 à %(most)d.",
 }

@@ -204,4 +204,9 @@ WORDS = {
     "%(pawn)s is stuck on %(field)s and cannot move": "%(pawn)s est collé sur %(field)s et ne peut pas bouger",
     "%(name)s moved %(pawn)s from %(field)s (%(value)d); another player's pawn moves only from a field below zero": "%(name)s a déplacé %(pawn)s depuis %(field)s (%(value)d)\u202f; le pion d'un autre ne bouge que depuis une case sous zéro",
     "No move: record the next trick without %(name)s's move": "Pas de déplacement\u202f: noter le pli suivant sans celui de %(name)s",
+    "%(name)s leads": "%(name)s entame",
+    "{name} leads": "{name} entame",
+    "leads": "entame",
+    "%(owner)s's pawn %(n)s to %(field)s": "le pion %(n)s de %(owner)s vers %(field)s",
+    "%(owner)s's pawn %(n)s": "le pion %(n)s de %(owner)s",
 }

@@ -1,0 +1,176 @@
+"""White Hat's trick picker at a table of four (issue 18): the seats in seat order with the leader marked, a count
+per number changed with − and + (44 px and more), and a complete play handing over to the next player by itself.
+Taps are counted as a thumb makes them: a trick of four singles in at most 5 (today 8) and its pawn move in 1,
+fixing every play of a recorded trick in at most 8 (before: 19), a round end as typed sums in at most 8."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from companion import services
+from tests.e2e.conftest import assert_accessible, overflow, small_targets
+from tests.e2e.test_phone_flow import Thumb
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]
+BOARD = [
+    {"name": "Internet Cafe", "value": 1, "ability": "start"},
+    {"name": "Public Server", "value": 1, "ability": "start"},
+    {"name": "Router", "value": 2, "ability": ""},
+    {"name": "Firewall", "value": 3, "ability": ""},
+    {"name": "Critical Asset", "value": -5, "ability": "goal"},
+]
+SIZES = [(320, 640), (390, 844)]
+
+
+def version(page: Page) -> int:
+    return int(page.locator("#board").get_attribute("data-version") or 0)
+
+
+def saved(page: Page, before: int) -> None:
+    expect(page.locator("#board")).to_have_attribute("data-version", str(before + 1))
+
+
+def shown_seat(page: Page) -> Locator:
+    return page.locator("form.wh-trick [data-card-picker='play'] fieldset.cp-seat:not([hidden])")
+
+
+def card(page: Page, value: str) -> Locator:
+    return shown_seat(page).locator(f".cp-card[data-value='{value}'] .cp-face")
+
+
+def at_a_round_start(open_phone, size: tuple[int, int], **board: object) -> Page:
+    """A table of four whose round 1 has begun: Ana dealt, Dan got the hat, so Cleo (right of him) leads."""
+    table = services.create_table("white-hat", PLAYERS, {"board": BOARD} if board.get("board", True) else {})
+    services.append(table, [{"type": "round", "dealer": "Ana", "hat": "Dan"}])
+    page = open_phone(width=size[0], path=f"/s/{table.scorer_token}/")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    expect(page.locator("[data-headline]")).to_contain_text("Cleo leads")
+    return page
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["320", "390"])
+def test_a_trick_of_four_singles_in_five_taps_and_the_pawn_move_in_one(open_phone, size) -> None:
+    page = at_a_round_start(open_phone, size)
+    trick = page.locator("form.wh-trick")
+    tabs = trick.locator(".cp-tabs button")
+    expect(tabs).to_have_count(4)
+    expect(tabs.locator(".cp-tab-name")).to_have_text(PLAYERS)  # seat order, whoever leads
+    expect(tabs.nth(2).locator(".cp-tab-mark")).to_have_text("leads")
+    expect(shown_seat(page).locator("legend")).to_have_text("Cleo leads")  # the leader's cards come up first
+
+    thumb = Thumb(page)
+    thumb.tap(card(page, "9"))  # Cleo leads a single 9: on to Dan, then round to Ana and Ben
+    expect(shown_seat(page).locator("legend")).to_have_text("Dan plays")
+    thumb.tap(card(page, "4"))
+    expect(shown_seat(page).locator("legend")).to_have_text("Ana plays")
+    thumb.tap(card(page, "12"))
+    expect(shown_seat(page).locator("legend")).to_have_text("Ben plays")
+    thumb.tap(card(page, "2"))
+    expect(tabs).to_have_text(["Ana12", "Ben2", "Cleoleads9", "Dan4"])
+    assert overflow(page) == []
+    assert small_targets(page, skip=".cp-row, #actions, footer, nav") == []
+    before = version(page)
+    thumb.tap(trick.get_by_role("button", name="Save trick"))
+    saved(page, before)
+    assert thumb.taps == 5
+    expect(page.locator("#log li").first).to_contain_text("Cleo")
+
+    # Ana's 12 won: her pawn move leads the entry, one tap.
+    expect(page.locator("[data-headline]")).to_contain_text("Ana won trick 1 and moves a pawn")
+    move = page.locator("#entry form.wh-move")
+    before = version(page)
+    thumb.tap(move.get_by_role("button", name="Ana's pawn 1 to Router"))
+    saved(page, before)
+    assert thumb.taps == 6
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["320", "390"])
+def test_a_set_lead_counts_with_minus_and_plus_and_moves_on_at_the_led_count(open_phone, size) -> None:
+    page = at_a_round_start(open_phone, size)
+    trick = page.locator("form.wh-trick")
+    tabs = trick.locator(".cp-tabs button")
+    card(page, "7").tap()  # Cleo leads a 7: on to Dan; back to Cleo, and a second 7 makes it a pair
+    expect(shown_seat(page).locator("legend")).to_have_text("Dan plays")
+    tabs.nth(2).tap()
+    card(page, "7").tap()
+    expect(shown_seat(page).locator("legend")).to_have_text("Dan plays")  # a pair: Dan owes two cards
+    tabs.nth(2).tap()
+    plus = shown_seat(page).get_by_role("button", name="One more: 7, pursuit 2")
+    minus = shown_seat(page).get_by_role("button", name="One fewer: 7, pursuit 2")
+    for step in (plus, minus):
+        box = step.bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
+    plus.tap()
+    expect(shown_seat(page).locator(".cp-held output")).to_have_text("3")
+    minus.tap()
+    expect(shown_seat(page).locator(".cp-held output")).to_have_text("2")
+    expect(tabs.nth(2)).to_have_accessible_name("Cleo (leads): 2 × 7, pursuit 2")
+    tabs.nth(3).tap()
+    card(page, "11").tap()  # Dan: one 11 is not yet his play of two
+    expect(shown_seat(page).locator("legend")).to_have_text("Dan plays")
+    card(page, "joker").tap()  # the joker joins it: two cards, on to Ana
+    expect(shown_seat(page).locator("legend")).to_have_text("Ana plays")
+    card(page, "3").tap()
+    card(page, "3").tap()
+    expect(shown_seat(page).locator("legend")).to_have_text("Ben plays")
+    card(page, "5").tap()
+    card(page, "5").tap()
+    assert_accessible(page, "white hat set lead")
+    tabs.nth(2).tap()
+    page.screenshot(path=f"/tmp/wh-set-{size[0]}.png", caret="initial")  # no style of its own: CSP
+    before = version(page)
+    trick.get_by_role("button", name="Save trick").tap()
+    saved(page, before)
+    expect(page.locator("#log li").first).to_contain_text("7 7")
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["320", "390"])
+def test_every_play_of_a_recorded_trick_is_fixed_in_at_most_eight_taps(open_phone, size) -> None:
+    page = at_a_round_start(open_phone, size, board=False)
+    page.locator("details[data-mode='tricks'] > summary").tap() if not page.locator(
+        "form.wh-trick"
+    ).is_visible() else None
+    for value in ("9", "4", "12", "2"):
+        card(page, value).tap()
+    before = version(page)
+    page.locator("form.wh-trick").get_by_role("button", name="Save trick").tap()
+    saved(page, before)
+
+    thumb = Thumb(page)
+    thumb.tap(page.locator("#log li").first.get_by_role("link", name="Fix"))
+    fix = page.locator("form.wh-trick")
+    expect(fix.get_by_role("button", name="Save the fix")).to_be_visible()
+    expect(fix.locator(".cp-tabs button .cp-tab-pick").first).to_be_visible()  # the picker is set up
+    expect(shown_seat(page).locator("legend")).to_have_text("Cleo leads")
+    thumb.tap(shown_seat(page).get_by_role("button", name="One fewer: 9, pursuit 2"))
+    thumb.tap(card(page, "10"))  # Cleo led a 10, not a 9: on to Dan
+    for value in ("5", "13", "1"):  # a tap on another card replaces a single
+        thumb.tap(card(page, value))
+    before = version(page)
+    thumb.tap(fix.get_by_role("button", name="Save the fix"))
+    saved(page, before)
+    assert thumb.taps == 7, thumb.taps  # the goal: at most 8
+    expect(page.locator("#log li").first).to_contain_text("Trick: Cleo 10; Dan 5; Ana 13; Ben 1")
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["320", "390"])
+def test_a_round_end_as_typed_sums_in_at_most_eight_taps(open_phone, size) -> None:
+    page = at_a_round_start(open_phone, size)
+    page.locator("details[data-mode='quick'] > summary").tap()
+    thumb = Thumb(page)
+    quick = page.locator("form.wh-round")
+    for seat, typed in ((0, "4"), (1, "7"), (3, "2")):  # Cleo went out: nothing in hand, nothing to type
+        thumb.tap(quick.locator(f"input[name='sum-{seat}']"))
+        page.keyboard.type(typed)
+        thumb.taps += 1  # one key
+    before = version(page)
+    thumb.tap(quick.get_by_role("button", name="Save round"))
+    saved(page, before)
+    assert thumb.taps == 7, thumb.taps  # the goal: at most 8
+    assert page.errors == []
