@@ -128,8 +128,8 @@ def slug(request: pytest.FixtureRequest) -> Iterator[str]:
         registry.unregister(TALLY.slug)
 
 
-# Each size in English, and the narrow phone in German too (its words are a third longer).
-SIZES_AND_LANGS = [(*size, "en") for size in SIZES] + [(*SIZES[0], "de")]
+# Each size in every language (German's words are a third longer, French's and Spanish's a fifth).
+SIZES_AND_LANGS = [(*size, lang) for lang in ("en", "de", "fr", "es") for size in SIZES]
 
 
 @pytest.mark.parametrize("size", SIZES_AND_LANGS, ids=lambda s: f"{s[0]}x{s[1]}-{s[2]}")
@@ -188,7 +188,7 @@ def test_a_white_hat_pawn_move_leads_the_entry_and_the_next_trick_waits_for_it(o
         "() => document.querySelector('form.wh-move').compareDocumentPosition("
         "document.querySelector('form.wh-trick')) & Node.DOCUMENT_POSITION_FOLLOWING"
     )
-    tap(page, "#entry form.wh-move button:has-text('Ana:1 to Exploit')")
+    tap(page, '#entry form.wh-move button:has-text("Ana\'s pawn 1 to Exploit")')
     in_view(page, "move")
 
     # On Exploit she changes a field's value by one: that form is next.
