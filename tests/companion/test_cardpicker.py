@@ -110,7 +110,7 @@ class Page(HTMLParser):
         """What the form sends: the checked inputs and the counts that are not disabled, as a browser posts them."""
         post = QueryDict(mutable=True)
         for i in self.inputs:
-            if i.attrs["type"] == "number" and not i.disabled or i.checked and not i.disabled:
+            if not i.disabled and (i.checked or i.attrs["type"] == "number"):
                 post.appendlist(str(i.attrs["name"]), str(i.attrs["value"]))
         return post
 
