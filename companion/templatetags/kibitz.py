@@ -1,8 +1,9 @@
 """Display helpers for templates: cards with their suit symbol, fresh idempotency keys."""
 
 from django import template
+from django.utils.safestring import SafeString
 
-from companion import cardpicker, i18n
+from companion import assets, cardpicker, i18n
 from companion.models import url_token
 from games.cards import parse_card
 
@@ -25,6 +26,12 @@ def suit(text: str) -> str:
         return parse_card(text).suit
     except ValueError:
         return ""
+
+
+@register.simple_tag
+def game_assets(slug: str = "") -> SafeString:
+    """The stylesheet and script of game `slug` (companion/assets.py), or of every game without one."""
+    return assets.links(slug)
 
 
 @register.simple_tag

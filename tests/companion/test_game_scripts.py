@@ -1,5 +1,6 @@
 """Each game's script is its own (issue 17, "Each game in its room"): static/kibitz.js keeps what every game uses
-and Rickety Kate's forms are served by static/games/rickety-kate.js, which every page links after it."""
+and Rickety Kate's forms are served by static/games/rickety-kate.js, linked after it (on a table page only its
+game's own files)."""
 
 from __future__ import annotations
 
@@ -31,3 +32,18 @@ def test_every_page_links_rickety_kates_script_after_the_shared_one(client: Clie
     scripts = re.findall(r'<script src="([^"]+)"', page)
     assert "/static/games/rickety-kate.js" in scripts
     assert scripts.index("/static/kibitz.js") < scripts.index("/static/games/rickety-kate.js")
+
+
+def test_a_table_page_links_only_its_own_games_files(client: Client, db: None) -> None:
+    """Issue 19: a table page loads its game's stylesheet and script, not the other three games'."""
+    from companion import services
+    from games import registry
+
+    for slug in registry.GAMES:
+        game = registry.get(slug)
+        table = services.create_table(slug, ["Ana", "Ben", "Cleo", "Dan"][: game.min_players], {})
+        page = client.get(f"/t/{table.code}/").content.decode()
+        linked = re.findall(r'(?:src|href)="/static/games/([^"]+)"', page)
+        assert linked and {name.rsplit(".", 1)[0] for name in linked} == {slug}, (slug, linked)
+        scripts = re.findall(r'<script src="([^"]+)"', page)
+        assert scripts.index("/static/kibitz.js") < scripts.index(f"/static/games/{slug}.js")
