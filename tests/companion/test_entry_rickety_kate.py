@@ -323,3 +323,19 @@ def test_the_pass_form_is_a_picker_per_player_and_posts_as_before(client: Client
     assert client.post(f"/t/{table.code}/record/pass/", data).status_code == 302
     services.append(table, tricks(LEGAL_FOUR[:1]))
     assert 'name="pass-0"' not in client.get(f"/t/{table.code}/").content.decode()  # no pass once tricks began
+
+
+def test_the_next_hand_opens_as_the_last_was_recorded(client: Client, table: Table) -> None:
+    """Issue 18: a hand recorded with its passes and trick by trick opens the next one the same way (the pass form
+    first, the next thing to fill in); after a quick hand, quick entry leads again."""
+    assert '<details class="mode" open data-mode="quick">' in client.get(f"/t/{table.code}/").content.decode()
+    passes = {"type": "pass", "cards": {"Ana": ["QS", "AS", "KS"], "Ben": ["2H", "3H", "4H"]}}
+    services.append(table, [passes, *tricks(LEGAL_FOUR)])
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert '<details class="mode" open data-mode="tricks">' in page
+    assert '<details class="mode"  data-mode="quick">' in page
+    assert '<details class="sub" open>' in page and 'class="pass" data-next' in page
+    assert page.count("data-next") == 1
+    services.append(table, [{"type": "hand", "hearts": {"Ana": 3, "Ben": 10, "Cleo": 0, "Dan": 0}, "lady": "Ana"}])
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert '<details class="mode" open data-mode="quick">' in page and 'class="pass" data-next' not in page

@@ -58,3 +58,31 @@ def test_passes_one_player_at_a_time_with_a_count(phone: Page, width: int) -> No
     tabs = page.locator("form.trick .cp-tabs button").all()
     assert all(tab.evaluate("el => el.getBoundingClientRect().width") > 40 for tab in tabs)  # no letter-a-line tab
     assert page.errors == [], page.errors
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_a_hand_with_passes_by_tricks_after_one_recorded_so_in_66_taps(phone: Page, width: int) -> None:
+    """Issue 18: a scorer who recorded the last hand's passes and tricks finds the next hand open the same way, the
+    pass form first; its passes (12 cards and Save), the first trick's leader and 52 cards make the hand: 66 taps
+    (69 before; the 13 tricks alone are 52 taps, their minimum)."""
+    from tests.e2e.test_phone_flow import play_trick
+    from tests.games.rk import LEGAL_FOUR, tricks
+
+    page = phone
+    page.set_viewport_size({"width": width, "height": 740})
+    table = services.create_table("rickety-kate", PLAYERS, {})
+    services.append(table, [{"type": "pass", "cards": {n: list(c) for n, c in PASSES.items()}}, *tricks(LEGAL_FOUR)])
+    page.goto(f"/s/{table.scorer_token}/")
+    thumb = Thumb(page)
+    form = page.locator("form.pass[data-next]")
+    expect(form).to_be_visible()
+    for cards in PASSES.values():
+        for card in cards:
+            thumb.tap(form.locator(f'.cp-seat:not([hidden]) label[data-value="{card}"]'))
+    before = version(page)
+    thumb.tap(form.get_by_role("button", name="Save passes"))
+    expect(page.locator("#board")).to_have_attribute("data-version", str(before + 1))
+    for number, (leader, cards) in enumerate(LEGAL_FOUR, start=1):
+        play_trick(thumb, leader, tuple(cards.split()), number)
+    assert thumb.taps == 66
+    assert page.errors == []

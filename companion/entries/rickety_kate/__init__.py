@@ -212,6 +212,7 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
     notation = FrenchNotation(removed=d["removed"], double_deck=d["bonus_copies"] == 2)
     remaining = [card for cards in d["remaining"].values() for card in cards]
     can_pass = not d["tricks_done"] and not d["passed"] and d["direction"] != "hold"
+    by_tricks, with_passes = _recorded_by_tricks(snap)
     return {
         "d": d,
         "kind": snap.prompt.kind,
@@ -225,8 +226,11 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         "trick_picker": _trick_picker(notation, d, remaining, form, leader),
         "last_trick": d["tricks_done"] + 1 == d["hand_size"],
         "can_pass": can_pass,
-        # the hand is being recorded trick by trick (its passes or a trick are in): "By tricks" leads, open
-        "tracked": bool(d["passed"] or d["tricks_done"]),
+        # the hand is being recorded trick by trick (its passes or a trick are in), or the last one was and this one
+        # has not begun: "By tricks" leads, open
+        "tracked": bool(d["passed"] or d["tricks_done"]) or by_tricks,
+        # and when its passes were recorded too, the pass form comes first, open (the next form to fill in)
+        "pass_first": can_pass and by_tricks and with_passes,
         "pass_picker": _pass_picker(notation, seats, remaining, form) if can_pass else None,
         "moon": _moon_context(snap, form),
         "between_hands": snap.state.current is None and bool(snap.state.hands),
@@ -263,6 +267,21 @@ def _trick_picker(
         legend=lambda name: plays[name] or name,
         required=True,
     )
+
+
+def _recorded_by_tricks(snap: Snapshot) -> tuple[bool, bool]:
+    """How this table's newest hands were recorded: trick by trick (the newest hand's last entry a trick, not a quick
+    hand), and with their passes (a pass before those tricks, or a hand earlier). A scorer who records tricks and
+    passes keeps doing so, so the next hand's forms open that way; quick entry stays one tap away."""
+    tricks = False
+    for entry in reversed(snap.log):
+        kind = None if entry.retracted else entry.payload.get("type")
+        if kind == "hand":
+            return tricks, False
+        if kind == "pass":
+            return tricks, tricks
+        tricks = tricks or kind == "trick"
+    return tricks, False
 
 
 def _pass_picker(
