@@ -1,15 +1,18 @@
 """White Hat's trick picker at a table of four (issue 18): the seats in seat order with the leader marked, a count
 per number changed with − and + (44 px and more), and a complete play handing over to the next player by itself.
-Taps are counted as a thumb makes them: a trick of four singles in at most 5 (today 8) and its pawn move in 1,
+Taps are counted as a thumb makes them: a trick of four singles in at most 5 (before: 8) and its pawn move in 1 (in
+every language at both sizes),
 fixing every play of a recorded trick in at most 8 (before: 19), a round end as typed sums in at most 8."""
 
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
+from django.utils.translation import gettext, pgettext
 from playwright.sync_api import Locator, Page, expect
 
 from companion import services
-from tests.e2e.conftest import assert_accessible, overflow, small_targets
+from tests.e2e.conftest import assert_accessible, overflow, small_targets, spilled
 from tests.e2e.test_phone_flow import Thumb
 
 pytestmark = pytest.mark.e2e
@@ -41,50 +44,57 @@ def card(page: Page, value: str) -> Locator:
     return shown_seat(page).locator(f".cp-card[data-value='{value}'] .cp-face")
 
 
-def at_a_round_start(open_phone, size: tuple[int, int], **board: object) -> Page:
+def at_a_round_start(open_phone, size: tuple[int, int], lang: str = "en", **board: object) -> Page:
     """A table of four whose round 1 has begun: Ana dealt, Dan got the hat, so Cleo (right of him) leads."""
     table = services.create_table("white-hat", PLAYERS, {"board": BOARD} if board.get("board", True) else {})
     services.append(table, [{"type": "round", "dealer": "Ana", "hat": "Dan"}])
-    page = open_phone(width=size[0], path=f"/s/{table.scorer_token}/")
+    page = open_phone(width=size[0], lang=lang, path=f"/s/{table.scorer_token}/")
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    expect(page.locator("[data-headline]")).to_contain_text("Cleo leads")
+    expect(page.locator("form.wh-trick input[name=leader][value='2']")).to_be_checked()  # Cleo leads
     return page
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "es"])
 @pytest.mark.parametrize("size", SIZES, ids=["320", "390"])
-def test_a_trick_of_four_singles_in_five_taps_and_the_pawn_move_in_one(open_phone, size) -> None:
-    page = at_a_round_start(open_phone, size)
+def test_a_trick_of_four_singles_in_five_taps_and_the_pawn_move_in_one(open_phone, size, lang: str) -> None:
+    page = at_a_round_start(open_phone, size, lang=lang)
+    with translation.override(lang):
+        leads, plays = gettext("{name} leads"), gettext("{name} plays")
+        mark, save = pgettext("a trick", "leads"), gettext("Save trick")
+        moves = gettext("%(owner)s's pawn %(n)s to %(field)s") % {"owner": "Ana", "n": "1", "field": "Router"}
     trick = page.locator("form.wh-trick")
     tabs = trick.locator(".cp-tabs button")
     expect(tabs).to_have_count(4)
     expect(tabs.locator(".cp-tab-name")).to_have_text(PLAYERS)  # seat order, whoever leads
-    expect(tabs.nth(2).locator(".cp-tab-mark")).to_have_text("leads")
-    expect(shown_seat(page).locator("legend")).to_have_text("Cleo leads")  # the leader's cards come up first
+    expect(tabs.nth(2).locator(".cp-tab-mark")).to_have_text(mark)
+    legend = shown_seat(page).locator("legend")
+    expect(legend).to_have_text(leads.format(name="Cleo"))  # the leader's cards come up first
 
     thumb = Thumb(page)
     thumb.tap(card(page, "9"))  # Cleo leads a single 9: on to Dan, then round to Ana and Ben
-    expect(shown_seat(page).locator("legend")).to_have_text("Dan plays")
+    expect(legend).to_have_text(plays.format(name="Dan"))
     thumb.tap(card(page, "4"))
-    expect(shown_seat(page).locator("legend")).to_have_text("Ana plays")
+    expect(legend).to_have_text(plays.format(name="Ana"))
     thumb.tap(card(page, "12"))
-    expect(shown_seat(page).locator("legend")).to_have_text("Ben plays")
+    expect(legend).to_have_text(plays.format(name="Ben"))
     thumb.tap(card(page, "2"))
-    expect(tabs).to_have_text(["Ana12", "Ben2", "Cleoleads9", "Dan4"])
+    expect(tabs).to_have_text(["Ana12", "Ben2", f"Cleo{mark}9", "Dan4"])
     assert overflow(page) == []
+    assert spilled(page) == []
     assert small_targets(page, skip=".cp-row, #actions, footer, nav") == []
     before = version(page)
-    thumb.tap(trick.get_by_role("button", name="Save trick"))
+    thumb.tap(trick.get_by_role("button", name=save))
     saved(page, before)
     assert thumb.taps == 5
     expect(page.locator("#log li").first).to_contain_text("Cleo")
 
     # Ana's 12 won: her pawn move leads the entry, one tap.
-    expect(page.locator("[data-headline]")).to_contain_text("Ana won trick 1 and moves a pawn")
-    move = page.locator("#entry form.wh-move")
+    move = page.locator("#entry form.wh-move[data-next]")
     before = version(page)
-    thumb.tap(move.get_by_role("button", name="Ana's pawn 1 to Router"))
+    thumb.tap(move.get_by_role("button", name=moves))
     saved(page, before)
     assert thumb.taps == 6
+    assert_accessible(page, f"white hat after a trick ({lang})")
     assert page.errors == []
 
 
