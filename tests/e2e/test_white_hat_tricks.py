@@ -1,8 +1,8 @@
 """White Hat's trick picker at a table of four (issue 18): the seats in seat order with the leader marked, a count
 per number changed with − and + (44 px and more), and a complete play handing over to the next player by itself.
 Taps are counted as a thumb makes them: a trick of four singles in at most 5 (before: 8) and its pawn move in 1 (in
-every language at both sizes),
-fixing every play of a recorded trick in at most 8 (before: 19), a round end as typed sums in at most 8."""
+every language at both sizes), fixing every play of a recorded trick in at most 8 (before: 19), a round end as typed
+sums in at most 8 (before: 10)."""
 
 from __future__ import annotations
 
