@@ -1,0 +1,176 @@
+"""The table page of every game in one table (issue 19): CPU time cold and warm, the HTML's size, and the replay per
+event, at a real game's length and at 1,000 events, with production settings (DEBUG off).
+
+Run from the repository root:  .venv/bin/python bench/pages.py [--runs N] [--requests N] [--database-url [URL]]
+Each game's stored games come from its own bench script (bench_<game>.py, the same seeded, legal games). Figures
+are medians of CPU time (time.process_time) with the wall-clock median beside them, measured interleaved with
+GET /ping/ through the same client, and the load average is printed first: compare runs made on the same machine.
+The first load on the wire and the swap after a write need a browser and gunicorn: bench/page_weight.py.
+A measuring script, not a test: it exits 0 whatever the figures.
+"""
+
+from __future__ import annotations
+
+import gzip
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench_hats
+import bench_hood_politix
+import bench_rickety_kate
+import bench_white_hat
+import common
+from common import Payload
+
+from games.registry import get as get_game
+
+SHORT, LONG = 10, 1000  # events: about a real game's first minutes, and a long evening's table
+
+
+@dataclass(frozen=True)
+class Bench:
+    """One game as its bench script makes it: its players and options, and `events(n)`, a legal log of n events."""
+
+    slug: str
+    players: Sequence[str]
+    options: Payload
+    events: Callable[[int], list[Payload]]
+    store: Callable[[Sequence[Payload], str], Any]
+
+
+BENCHES = (
+    Bench(
+        "rickety-kate",
+        bench_rickety_kate.PLAYERS,
+        bench_rickety_kate.OPTIONS,
+        lambda n: bench_rickety_kate.GameMaker(20260).mixed(n, 0.5),
+        bench_rickety_kate.store,
+    ),
+    Bench(
+        "white-hat",
+        bench_white_hat.PLAYERS,
+        {"board": bench_white_hat.BOARD},
+        lambda n: bench_white_hat.GameMaker(bench_white_hat.SEED, board=True).events(n)[:n],
+        bench_white_hat.store,
+    ),
+    Bench(
+        "hats",
+        bench_hats.PLAYERS,
+        {},
+        lambda n: bench_hats.GameMaker(bench_hats.SEED).events(2000)[:n],
+        bench_hats.store,
+    ),
+    Bench(
+        "hood-politix",
+        bench_hood_politix.PLAYERS,
+        bench_hood_politix.OPTIONS,
+        lambda n: bench_hood_politix.GameMaker(bench_hood_politix.SEED).events(n),
+        bench_hood_politix.store,
+    ),
+)
+
+
+def interleaved(
+    page: Callable[[], object], ping: Callable[[], object], runs: int, before: Callable[[], object]
+) -> tuple:
+    """The page and /ping/ timed in turns (CPU ms, wall ms), so both see the same machine."""
+    cpu, wall, ping_cpu = [], [], []
+    for _ in range(3):
+        before()
+        page()
+        ping()
+    for _ in range(runs):
+        before()
+        start, start_wall = time.process_time(), time.perf_counter()
+        page()
+        cpu.append((time.process_time() - start) * 1000)
+        wall.append((time.perf_counter() - start_wall) * 1000)
+        start = time.process_time()
+        ping()
+        ping_cpu.append((time.process_time() - start) * 1000)
+    return statistics.median(cpu), statistics.median(wall), statistics.median(ping_cpu)
+
+
+def page_figures(table: Any, runs: int) -> dict[str, str]:
+    from django.test import Client
+
+    from companion.services import SNAPSHOTS
+
+    client = Client(HTTP_X_KIBITZ_SCORER=table.scorer_token)
+    url = f"/t/{table.code}/"
+
+    def page() -> object:
+        response = client.get(url)
+        if response.status_code != 200:
+            raise SystemExit(f"GET {url}: status {response.status_code}")
+        return response
+
+    html = page().content
+    cold = interleaved(page, lambda: client.get("/ping/"), runs, SNAPSHOTS.clear)
+    warm = interleaved(page, lambda: client.get("/ping/"), runs, lambda: None)
+    return {
+        "cold": f"{cold[0]:.1f} ({cold[1]:.0f})",
+        "warm": f"{warm[0]:.1f} ({warm[1]:.0f})",
+        "ping": f"{warm[2]:.2f}",
+        "html": f"{len(html) / 1024:.0f} / {len(gzip.compress(html)) / 1024:.1f}",
+    }
+
+
+def replay_figures(bench: Bench, events: list[Payload], runs: int) -> dict[str, str]:
+    """Replay and standings per event of already-parsed events, and parsing per event, in µs of CPU."""
+    game = get_game(bench.slug)
+    options = game.options(bench.options, bench.players)
+    parsed = [game.parse(e) for e in events]
+    replay = common.measure(lambda: game.standings(game.replay(bench.players, options, parsed)), runs)
+    parse = common.measure(lambda: [game.parse(e) for e in events], runs)
+    per = 1000 / len(events)
+    return {"replay": f"{replay.median * per:.1f}", "parse": f"{parse.median * per:.1f}"}
+
+
+ROWS = (
+    ("table page cold, CPU ms (wall)", "cold", LONG),
+    ("table page warm, CPU ms (wall)", "warm", LONG),
+    (f"table page warm at {SHORT} events", "warm", SHORT),
+    ("  /ping/ beside it, CPU ms", "ping", LONG),
+    ("HTML KiB decoded / gzip", "html", LONG),
+    ("replay + standings per event, µs (parsed)", "replay", LONG),
+    ("parse per event, µs", "parse", LONG),
+)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = common.parser(__doc__, seed=0, runs=15, requests=15).parse_args(argv)
+    url = common.database_url(args)
+    logs = {b.slug: b.events(LONG) for b in BENCHES}
+    common.header("every game's table page")
+    figures: dict[tuple[str, int], dict[str, str]] = {}
+    with ExitStack() as stack:
+        label = stack.enter_context(common.django_database(url))
+        created = stack.enter_context(common.kept_tables(url))
+        from django.conf import settings
+
+        settings.DEBUG = False  # production: no debug toolbar of templates, no query log
+        print(f"  {label.replace('DEBUG=True', 'DEBUG=False')}, {args.requests} requests a figure")
+        for bench in BENCHES:
+            for size in (SHORT, LONG):
+                table = bench.store(logs[bench.slug][:size], f"bench pages {size}")
+                created.append(table)
+                figures[bench.slug, size] = page_figures(table, args.requests)
+            figures[bench.slug, LONG] |= replay_figures(bench, logs[bench.slug], args.runs)
+    names = [get_game(b.slug).name for b in BENCHES]
+    width = max(len(r[0]) for r in ROWS) + 2
+    print("\n" + "at 1,000 events".ljust(width) + "".join(n.rjust(16) for n in names))
+    for title, key, size in ROWS:
+        print(title.ljust(width) + "".join(figures[b.slug, size][key].rjust(16) for b in BENCHES))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
