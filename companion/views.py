@@ -504,6 +504,10 @@ def _after_write(
     return redirect("table", code=snap.table.code)
 
 
+# Set by static/kibitz.js on every page it runs on (kibitz.js names it too).
+SCRIPT_COOKIE = "kibitz_script"
+
+
 def _render_board(
     request: HtmxHttpRequest,
     snap: services.Snapshot,
@@ -534,9 +538,10 @@ def _render_board(
         "board": board(snap, all_rows=request.GET.get("rows") == "all"),
         "change": change,  # what the write just made changed (companion.board.Change), for its confirmation
         "conflict": conflict,  # a stale write's answer (_stale), or None
-        # A swap (the page's script runs): a closed part of the entry panel is left out and fetched when opened
-        # (?part=NAME answers with the entry panel whole), so a swap after a write stays small on the wire.
-        "lazy": bool(request.htmx) and not part,
+        # A swap, or a page for a phone whose script ran here before (SCRIPT_COOKIE): a closed part of the entry
+        # panel is left out and fetched when opened (?part=NAME answers with the entry panel whole), so the page
+        # and the swap after a write stay small. A phone without script never sets the cookie: it gets every part.
+        "lazy": (bool(request.htmx) or request.COOKIES.get(SCRIPT_COOKIE) == "1") and not part,
         "checked": findings is not None,
         "findings": findings,  # one page of Check plays (companion/findings.py), or None
         "entry": entries.panel(snap, form, action=action, fix=fixing) if scorer else {},

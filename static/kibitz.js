@@ -3,6 +3,10 @@
 (function () {
   "use strict";
 
+  // This phone runs the script: its next table pages may leave closed parts out, fetched when opened
+  // (companion/views.py SCRIPT_COOKIE). A phone without script never says so and gets every part.
+  document.cookie = "kibitz_script=1; path=/; max-age=31536000; SameSite=Lax";
+
   // A form's words for the script (data-t-KEY), in the reader's language; the English fallback otherwise.
   function text(form, key, fallback) {
     return form.dataset["t" + key] || fallback;

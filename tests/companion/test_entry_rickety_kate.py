@@ -339,3 +339,16 @@ def test_the_next_hand_opens_as_the_last_was_recorded(client: Client, table: Tab
     services.append(table, [{"type": "hand", "hearts": {"Ana": 3, "Ben": 10, "Cleo": 0, "Dan": 0}, "lady": "Ana"}])
     page = client.get(f"/t/{table.code}/").content.decode()
     assert '<details class="mode" open data-mode="quick">' in page and 'class="pass" data-next' not in page
+
+
+def test_a_phone_whose_script_ran_gets_the_closed_parts_on_demand(client: Client, table: Table) -> None:
+    """Issue 19: once kibitz.js has run on a phone (its cookie), the page leaves the closed trick and pass pickers
+    out, fetched when opened; a phone without script always gets every part, and ?part= answers it whole."""
+    full = client.get(f"/t/{table.code}/").content.decode()
+    assert "data-lazy" not in full and 'name="card-0"' in full and 'name="pass-0"' in full
+    client.cookies["kibitz_script"] = "1"
+    light = client.get(f"/t/{table.code}/").content.decode()
+    assert 'data-lazy="tricks"' in light and 'name="card-0"' not in light and 'name="pass-0"' not in light
+    assert len(light) < len(full) / 2
+    part = client.get(f"/t/{table.code}/?part=tricks").content.decode()
+    assert 'data-part="tricks"' in part and 'name="card-0"' in part

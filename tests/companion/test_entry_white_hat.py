@@ -183,3 +183,18 @@ def test_fix_corrects_a_round_end_from_the_log_and_keeps_the_rest(client: Client
         {"Ana": 5, "Ben": 3},
         {"Ana": 1, "Ben": 2},
     ]
+
+
+@pytest.mark.django_db
+def test_closed_pickers_come_on_demand_unless_the_form_brought_cards_in_them(client: Client) -> None:
+    """Issue 19: on a phone whose script ran, the closed pickers of the cards held and the cards taken are fetched
+    when opened; a refused round end comes back with its tapped cards in place, never left out."""
+    client.post("/white-hat/box/", box_post(BOARD))
+    table = new_table(client, Preset.objects.get(), ["Ana", "Ben"])
+    client.cookies["kibitz_script"] = "1"
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert 'data-lazy="hand"' in page and 'data-lazy="taken"' in page and 'name="hand-0:7"' not in page
+    part = client.get(f"/t/{table.code}/?part=hand").content.decode()
+    assert 'data-part="hand"' in part and 'name="hand-0:7"' in part
+    refused = client.post(f"/t/{table.code}/record/round/", {"sum-0": "x", "hand-1:12": "2"}, **HTMX).content.decode()
+    assert 'data-lazy="hand"' not in refused and 'name="hand-1:12" value="2"' in refused

@@ -19,6 +19,7 @@ from playwright.sync_api import Page, expect
 
 from companion import entries, services
 from games import registry
+from tests.e2e.conftest import wait_until
 from tests.toygame import GAME as TALLY
 
 pytestmark = pytest.mark.e2e
@@ -81,6 +82,7 @@ def post(page: Page, action: str, fields: dict[str, Any]) -> None:
     far_below(page)
     url = page.url.rstrip("/") + f"/record/{action}/"
     values = {**fields, "version": str(before), "key": f"k{next(KEYS)}"}
+    wait_until(page, "!!window.htmx")  # the deferred scripts may still be loading just after a page load
     page.evaluate(
         "([url, values]) => htmx.ajax('POST', url, {target: '#board', swap: 'outerHTML', values: values})",
         [url, values],

@@ -30,7 +30,9 @@ def save(page: Page, form: Locator, button: str) -> None:
 
 
 def pick(form: Locator, picker: str, seat: int, card: str) -> None:
-    """Tap a card once in one seat of a set picker (that seat's tab first): one more of it."""
+    """Tap a card once in one seat of a set picker (that seat's tab first): one more of it. A picker fetched when
+    its section opened is waited for until the script has set it up."""
+    expect(form.locator(f"[data-card-picker='{picker}'][data-ready]")).to_have_count(1)
     tabs = form.locator(f"[data-card-picker='{picker}'] .cp-tabs button")
     if tabs.count():
         tabs.nth(seat).click()
