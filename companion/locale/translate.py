@@ -52,7 +52,7 @@ def fill(lang: str) -> list[str]:
             entry.msgstr = value
         if "fuzzy" in entry.flags:
             entry.flags.remove("fuzzy")
-        entry.previous_msgid = entry.previous_msgid_plural = None  # makemessages' guess ("#|"), now replaced
+        entry.previous_msgctxt = entry.previous_msgid = entry.previous_msgid_plural = None  # makemessages' guess ("#|")
     po.metadata["Language"] = lang
     po.metadata["Content-Type"] = "text/plain; charset=UTF-8"
     po.save()

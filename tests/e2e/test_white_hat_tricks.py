@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from django.utils import translation
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 from playwright.sync_api import Locator, Page, expect
 
 from companion import services
@@ -60,7 +60,7 @@ def test_a_trick_of_four_singles_in_five_taps_and_the_pawn_move_in_one(open_phon
     page = at_a_round_start(open_phone, size, lang=lang)
     with translation.override(lang):
         leads, plays = gettext("{name} leads"), gettext("{name} plays")
-        mark, save = pgettext("a trick", "leads"), gettext("Save trick")
+        mark, save = gettext("leads"), gettext("Save trick")
         moves = gettext("%(owner)s's pawn %(n)s to %(field)s") % {"owner": "Ana", "n": "1", "field": "Router"}
     trick = page.locator("form.wh-trick")
     tabs = trick.locator(".cp-tabs button")
