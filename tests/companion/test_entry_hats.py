@@ -176,3 +176,17 @@ def test_a_finished_team_game_names_the_winning_team_by_its_members(client: Clie
     assert len(winners) == 2  # a team of two
     page = Client(headers={"X-Kibitz-Scorer": table.scorer_token}).get(f"/t/{table.code}/").content.decode()
     assert f"{winners[0]} & {winners[1]} won the game." in page
+
+
+@pytest.mark.django_db
+def test_the_closed_optional_action_and_end_state_come_on_demand(client: Client) -> None:
+    """Issue 19: on a phone whose script ran, the closed forms of the optional action and of the end state are
+    fetched when opened (?part=), not sent with every page."""
+    table = services.create_table("hats", ["Ana", "Ben"], {})
+    full = client.get(f"/s/{table.scorer_token}/", follow=True).content.decode()  # the scorer's phone
+    client.cookies["kibitz_script"] = "1"
+    light = client.get(f"/t/{table.code}/").content.decode()
+    assert 'data-lazy="final"' in light and "data-hats-final" not in light and "data-hats-final" in full
+    assert len(light) < len(full) / 2
+    part = client.get(f"/t/{table.code}/?part=final").content.decode()
+    assert 'data-part="final"' in part and "data-hats-final" in part
