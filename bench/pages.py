@@ -1,5 +1,6 @@
 """The table page of every game in one table (issue 19): CPU time cold and warm, the HTML's size, and the replay per
-event, at a real game's length and at 1,000 events, with production settings (DEBUG off).
+event, at a real game's length and at 1,000 events, with production settings (DEBUG off). The page is the scorer's
+on a phone whose script has run (closed parts of the entry fetched when opened); its size without script beside it.
 
 Run from the repository root:  .venv/bin/python bench/pages.py [--runs N] [--requests N] [--database-url [URL]]
 Each game's stored games come from its own bench script (bench_<game>.py, the same seeded, legal games). Figures
@@ -105,6 +106,8 @@ def page_figures(table: Any, runs: int) -> dict[str, str]:
 
     client = Client(HTTP_X_KIBITZ_SCORER=table.scorer_token)
     url = f"/t/{table.code}/"
+    plain = client.get(url).content  # a phone without script: every part of the entry panel
+    client.cookies["kibitz_script"] = "1"  # the scorer's phone, whose kibitz.js has run: closed parts on demand
 
     def page() -> object:
         response = client.get(url)
@@ -120,6 +123,7 @@ def page_figures(table: Any, runs: int) -> dict[str, str]:
         "warm": f"{warm[0]:.1f} ({warm[1]:.0f})",
         "ping": f"{warm[2]:.2f}",
         "html": f"{len(html) / 1024:.0f} / {len(gzip.compress(html)) / 1024:.1f}",
+        "plain": f"{len(plain) / 1024:.0f} / {len(gzip.compress(plain)) / 1024:.1f}",
     }
 
 
@@ -140,6 +144,8 @@ ROWS = (
     (f"table page warm at {SHORT} events", "warm", SHORT),
     ("  /ping/ beside it, CPU ms", "ping", LONG),
     ("HTML KiB decoded / gzip", "html", LONG),
+    (f"HTML at {SHORT} events", "html", SHORT),
+    ("  without script (every part)", "plain", LONG),
     ("replay + standings per event, µs (parsed)", "replay", LONG),
     ("parse per event, µs", "parse", LONG),
 )
