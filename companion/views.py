@@ -504,6 +504,13 @@ def _after_write(
     return redirect("table", code=snap.table.code)
 
 
+def _sent_fields(request: HttpRequest) -> str:
+    """The names of the fields a refused write sent, by which kibitz.js finds the form it came from. A picker's count
+    at 0 carries no card and is left out: that picker may come back as a part fetched on demand, without it."""
+    post = request.POST
+    return " ".join(key for key in post if not (":" in key and all(v.strip() in ("", "0") for v in post.getlist(key))))
+
+
 # Set by static/kibitz.js on every page it runs on (kibitz.js names it too).
 SCRIPT_COOKIE = "kibitz_script"
 
@@ -542,6 +549,7 @@ def _render_board(
         # panel is left out and fetched when opened (?part=NAME answers with the entry panel whole), so the page
         # and the swap after a write stay small. A phone without script never sets the cookie: it gets every part.
         "lazy": (bool(request.htmx) or request.COOKIES.get(SCRIPT_COOKIE) == "1") and not part,
+        "sent_fields": _sent_fields(request),
         "checked": findings is not None,
         "findings": findings,  # one page of Check plays (companion/findings.py), or None
         "entry": entries.panel(snap, form, action=action, fix=fixing) if scorer else {},
