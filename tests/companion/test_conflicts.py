@@ -257,7 +257,17 @@ def test_a_refused_entry_says_which_form_it_answers(client: Client, table: Table
     html = response.content.decode()
     assert response.status_code == 400
     assert f'data-reason data-for="/t/{table.code}/record/hand/"' in html
-    assert 'data-fields="hearts-0 lady-0 version key "' in html
+    assert 'data-fields="hearts-0 lady-0 version key"' in html
+
+
+def test_a_refused_entry_leaves_out_the_counts_that_carried_no_card(client: Client, db: None) -> None:
+    """A picker count at 0 sent nothing: the form is found by the fields that carried something (the picker may come
+    back as a part fetched on demand, without its counts)."""
+    table = services.create_table("white-hat", ["Ana", "Ben"], {})
+    client.get(f"/s/{table.scorer_token}/")
+    sent = {"sum-0": "-3", "hand-1:7": "0", "hand-1:9": "", "hand-1:12": "2", "version": "0", "key": "k"}
+    html = client.post(f"/t/{table.code}/record/round/", sent, **HTMX).content.decode()
+    assert 'data-fields="sum-0 hand-1:12 version key"' in html
 
 
 def test_a_refused_hood_politix_penalty_comes_back_as_typed(client: Client, db: None) -> None:
