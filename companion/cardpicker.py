@@ -161,15 +161,18 @@ def posted(post: Mapping[str, Any], field: str) -> list[str]:
     cards = [text for text in _listed(post, field) if text.strip()]
     prefix = f"{field}:"
     for key in post:
-        if not key.startswith(prefix):
+        if not key.startswith(prefix) or empty_count(post, key):
             continue
-        text = str(_listed(post, key)[-1]).strip() if _listed(post, key) else ""
-        if not text:
-            continue
+        text = str(_listed(post, key)[-1]).strip()
         if not (text.isascii() and text.isdigit()) or int(text) > MOST_OF_ONE:
             raise BadCount(key[len(prefix) :], text)
         cards.extend([key[len(prefix) :]] * int(text))
     return cards
+
+
+def empty_count(post: Mapping[str, Any], key: str) -> bool:
+    """Whether `key` is a count (`<field>:<card>`) that sent no card: empty, or 0."""
+    return ":" in key and all(str(text).strip() in ("", "0") for text in _listed(post, key))
 
 
 def _listed(post: Mapping[str, Any], field: str) -> list[str]:

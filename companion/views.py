@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from companion import access, entries, groups, history, historyviews, i18n, services, throttle, waits
+from companion import access, cardpicker, entries, groups, history, historyviews, i18n, services, throttle, waits
 from companion import findings as checkpages
 from companion.board import board, log_line
 from companion.board import change as what_changed
@@ -507,8 +507,7 @@ def _after_write(
 def _sent_fields(request: HttpRequest) -> str:
     """The names of the fields a refused write sent, by which kibitz.js finds the form it came from. A picker's count
     at 0 carries no card and is left out: that picker may come back as a part fetched on demand, without it."""
-    post = request.POST
-    return " ".join(key for key in post if not (":" in key and all(v.strip() in ("", "0") for v in post.getlist(key))))
+    return " ".join(key for key in request.POST if not cardpicker.empty_count(request.POST, key))
 
 
 # Set by static/kibitz.js on every page it runs on (kibitz.js names it too).

@@ -217,6 +217,8 @@ def test_a_count_that_is_no_whole_number_is_refused_by_name() -> None:
             cardpicker.posted(QueryDict(f"play-1:7={bad}"), "play-1")
         assert refused.value.card == "7"
     assert cardpicker.picked(QueryDict("play-1=hat&play-1:7=x"), "play", [(1, "Ben")]) == {1: ["hat"]}
+    empty = QueryDict("play-1:7=0&play-1:9=&play-1:12=2&version=0")
+    assert [k for k in empty if cardpicker.empty_count(empty, k)] == ["play-1:7", "play-1:9"]  # "version" is no count
 
 
 def test_per_seat_caps_the_copies_one_seat_can_pick() -> None:

@@ -23,6 +23,7 @@ from django.http import QueryDict
 from django.urls import path
 from django.utils.translation import gettext as _
 
+from companion import cardpicker
 from companion.entries import FormError, cards, picker, seat, whole_number
 from companion.entries.white_hat import box
 from companion.entries.white_hat.box import before_new_table, default_preset
@@ -217,13 +218,6 @@ def _next_form(snap: Snapshot, move_first: bool) -> str:
     return "trick" if d["hat"] or snap.prompt.kind == "trick" else "round"
 
 
-def _typed(form: QueryDict, picker_name: str) -> bool:
-    """Whether the form holds a card in picker `picker_name` (a card ticked, or a count above 0)."""
-    return any(
-        text.strip() not in ("", "0") for key in form if key.startswith(f"{picker_name}-") for text in form.getlist(key)
-    )
-
-
 def _pawn(pawn: str) -> dict[str, str]:
     """A pawn's owner and number ("Ben:2"), for its name in the player's words ("Ben's pawn 2")."""
     owner, _sep, n = pawn.rpartition(":")
@@ -289,7 +283,10 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         ),
         "take": form.get("take", ""),
         # the pickers the form sent cards in (a refusal, an undo, a fix): shown filled in, never left out (lazy)
-        "typed": {name: _typed(form, name) for name in ("hand", "taken")},
+        "typed": {
+            "hand": any(cardpicker.picked(form, "hand", seats).values()),
+            "taken": any(cardpicker.picked(form, "taken", [(0, "")]).values()),
+        },
         "moves": [{**m, "value": f"{m['pawn']}@{m['to']}", **_pawn(m["pawn"])} for m in d["moves"]],
         "pawns": [(f"{p}:{n}", p, n) for p in players for n in (1, 2)] if board else [],
         "fields": [(i, f.name) for i, f in enumerate(board.fields)] if board else [],
