@@ -51,6 +51,8 @@ def _hand_details(state: State, hand: HandPlay | None) -> dict[str, Any]:
         "tricks_done": len(hand.tricks) if hand else 0,
         "passed": hand is not None and hand.passes is not None,
         "first_lead": None if TWO_OF_CLUBS in deck else _left_of_dealer(players, hand, state),
+        # the card the hand's first trick opens with, when the rules fix it (rk.two-of-clubs): its holder leads it
+        "first_card": str(TWO_OF_CLUBS) if TWO_OF_CLUBS in deck and not (hand and hand.tricks) else None,
         "remaining": _remaining(deck.counts - hand.played() if hand else deck.counts),
         "removed": [str(c) for c in full_deck() if c not in deck],  # out of this hand's deck
         "pass_count": PASS_CARDS if direction != "hold" else 0,

@@ -1,4 +1,5 @@
-// Rickety Kate on the phone: the quick hand's pads, a trick saved by its last card, the passed cards counted.
+// Rickety Kate on the phone: the quick hand's pads, a trick saved by its last card, the passed cards counted and
+// saved by the last one.
 // Counting only: the rules and the moon question stay on the server. It builds on kibitz.js (window.Kibitz: the
 // shared helpers, the card picker, start()), loaded before it. Without either file every form still posts.
 (function () {
@@ -194,6 +195,12 @@
       return out;
     });
     function picked(seat) { return seat.querySelectorAll("input:checked").length; }
+    // Saved by the last card ticked, as a trick is (Undo brings the passes back ticked; Edit fixes one card). Save
+    // stays: the passes of only some players may be recorded too.
+    var auto = form.hasAttribute("data-auto"), save = form.querySelector("[data-save]");
+    var note = form.querySelector("[data-auto-note]");
+    function complete() { return seats.every(function (seat) { return picked(seat) === want; }); }
+    if (auto && note) note.hidden = false;
     function update() {
       seats.forEach(function (seat, k) {
         counts[k].textContent = fill(text(form, "Count", "{n} of {count}"), {n: picked(seat), count: want});
@@ -204,6 +211,10 @@
       update();
       var seat = e.target.closest && e.target.closest(".cp-seat");
       if (!seat || !e.target.checked || picked(seat) !== want) return;
+      if (auto && e.isTrusted && complete() && !form.classList.contains("htmx-request")) {
+        if (form.requestSubmit) form.requestSubmit(); else save.click();
+        return;
+      }
       var tabs = picker.querySelectorAll(".cp-tabs button"), at = seats.indexOf(seat);
       for (var k = 1; k < seats.length; k++) {
         var next = (at + k) % seats.length;

@@ -132,7 +132,7 @@ def test_form_for_reads_back_what_the_builders_write(db: None) -> None:
 # -- Fix and Edit -----------------------------------------------------------------------------------------------
 
 
-def test_the_log_offers_fix_on_hands_tricks_and_penalties_only(client: Client, table: Table) -> None:
+def test_the_log_offers_fix_on_hands_tricks_passes_and_penalties_only(client: Client, table: Table) -> None:
     services.append(table, [hand(Ana=13), {"type": "penalty", "player": "Ben", "reason": "revoke"}])
     services.append(table, [{"type": "deal", "dealer": "Ben"}, *tricks(LEGAL_FOUR[:1])])
     page = client.get(f"/t/{table.code}/").content.decode()
@@ -152,6 +152,27 @@ def test_a_penalty_is_fixed_from_its_form(client: Client, table: Table) -> None:
     response = client.post(f"/t/{table.code}/correct/2/penalty/", {"player": "2", "reason": "revoke"}, **HTMX)
     assert response.status_code == 200 and 'role="alert"' not in response.content.decode()
     assert live(table)[-1] == {"type": "penalty", "player": "Cleo", "reason": "revoke"}
+
+
+def test_passes_come_back_after_undo_and_are_fixed_from_their_form(client: Client, table: Table) -> None:
+    """Passes save by their last card (issue 18), so a slip in one is fixed as every other entry: Undo brings them
+    back ticked, Edit opens them as recorded, and the fix changes one card."""
+    passed = {"Ana": ["QS", "AS", "KS"], "Ben": ["2H", "3H", "4H"]}
+    services.append(table, [{"type": "pass", "cards": passed}])
+    page = client.get(f"/t/{table.code}/", **HTMX).content.decode()
+    assert "?fix=1#entry" in page  # Edit beside the confirmation line
+    services.undo(table)
+    page = client.get(f"/t/{table.code}/", **HTMX).content.decode()
+    assert sorted(checked(page, "pass-0")) == ["AS", "KS", "QS"]
+    assert sorted(checked(page, "pass-1")) == ["2H", "3H", "4H"]
+    services.redo(table)
+    page = client.get(f"/t/{table.code}/?fix=1", **HTMX).content.decode()
+    assert f'action="/t/{table.code}/correct/1/pass/"' in page
+    assert "data-auto" not in page.split('class="pass"')[1][:400]  # a correction saves when told to
+    assert sorted(checked(page, "pass-1")) == ["2H", "3H", "4H"]
+    fixed = {"pass-0": ["QS", "AS", "KS"], "pass-1": ["2H", "3H", "5H"]}
+    assert client.post(f"/t/{table.code}/correct/1/pass/", fixed, **HTMX).status_code == 200
+    assert live(table) == [{"type": "pass", "cards": {"Ana": ["QS", "AS", "KS"], "Ben": ["2H", "3H", "5H"]}}]
 
 
 def test_fix_opens_a_trick_as_the_table_stood_before_it(client: Client, table: Table) -> None:
@@ -308,7 +329,18 @@ def test_a_refused_penalty_comes_back_as_typed(client: Client, brink: Table) -> 
 
 def test_the_first_trick_names_its_cards_until_the_leader_is_known(client: Client, table: Table) -> None:
     page = client.get(f"/t/{table.code}/").content.decode()
-    assert "<legend>Card 1</legend>" in page and "Who led the first trick?" in page
+    assert "<legend>Card 1</legend>" in page and "Who led the 2♣?" in page
+
+
+def test_the_first_trick_comes_with_its_two_of_clubs(client: Client, table: Table) -> None:
+    """Rule rk.two-of-clubs, as the game's prompt gives it: the first trick's lead is filled in with the 2♣ (taps
+    left: who led it, and the other cards); a trick refused comes back as sent, and later tricks start empty."""
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert checked(page, "card-0") == ["2C"] and checked(page, "card-1") == []
+    response = client.post(f"/t/{table.code}/record/trick/", {"leader": "0", "card-0": "3C", "card-1": "4C"})
+    assert response.status_code == 400 and checked(response.content.decode(), "card-0") == ["3C"]
+    services.append(table, tricks(LEGAL_FOUR[:1]))
+    assert checked(client.get(f"/t/{table.code}/").content.decode(), "card-0") == []
     assert 'data-order="[&quot;Cleo&quot;, &quot;Dan&quot;, &quot;Ana&quot;, &quot;Ben&quot;]"' in page
     services.append(table, tricks(LEGAL_FOUR[:1]))
     page = client.get(f"/t/{table.code}/").content.decode()

@@ -185,17 +185,22 @@ def order_from(leader: str) -> tuple[str, ...]:
 
 def play_trick(thumb: Thumb, leader: str, cards: tuple[str, ...], number: int) -> None:
     """Tap the leader (the first trick only: later the app knows) and the cards in play order; the trick saves
-    itself when its last card is tapped."""
+    itself when its last card is tapped. The first trick's 2♣ is filled in (rule rk.two-of-clubs)."""
     page = thumb.page
     trick = page.locator("form.trick")
     expect(page.locator("details[data-mode=tricks] > summary")).to_have_text(f"By tricks: trick {number} of 13")
     leaders = trick.locator("fieldset.leader")
+    plays = list(zip(order_from(leader), cards, strict=True))
     if number > 1:  # the app knows who won the trick before
         expect(leaders.locator(f"input[data-name={leader}]")).to_be_checked()
     else:
+        expect(leaders.locator("legend")).to_have_text("Who led the 2♣?")
         thumb.tap(chip(leaders, leader))
+        assert cards[0] == "2C"
+        expect(trick.locator('.cp-seat[data-seat="0"] input[value="2C"]')).to_be_checked()
+        plays = plays[1:]
     before = version(page)
-    for player, card in zip(order_from(leader), cards, strict=True):
+    for player, card in plays:
         seat = trick.locator(".cp-seat:not([hidden])")
         expect(seat.locator("legend")).to_have_text(f"{player} plays")  # whose turn, above the cards
         target = seat.locator(f'label[data-value="{card}"]')

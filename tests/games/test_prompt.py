@@ -22,3 +22,15 @@ def test_first_lead_follows_the_dealer() -> None:
     """The deal passes clockwise: after Dan deals, Eve leads the five-player hand."""
     details = prompt_details(["Ana", "Ben", "Cleo", "Dan", "Eve"], [{"type": "deal", "dealer": "Dan"}])
     assert details["dealer"] == "Dan" and details["first_lead"] == "Eve"
+
+
+def test_first_card_is_the_two_of_clubs_until_the_first_trick() -> None:
+    """Rule rk.two-of-clubs: with the 2♣ in the deck the first trick opens with it (the entry fills it in); once a
+    trick is in, or without the 2♣, no card is fixed."""
+    four = ["Ana", "Ben", "Cleo", "Dan"]
+    assert prompt_details(four)["first_card"] == "2C"
+    passed = {"type": "pass", "cards": {"Ana": ["2C", "3C", "4C"]}}
+    assert prompt_details(four, [passed])["first_card"] == "2C"
+    trick = {"type": "trick", "leader": "Ben", "cards": ["2C", "3C", "4C", "5C"]}
+    assert prompt_details(four, [trick])["first_card"] is None
+    assert prompt_details(["Ana", "Ben", "Cleo", "Dan", "Eve"])["first_card"] is None

@@ -135,7 +135,7 @@ def deal(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
 
 
 ACTIONS = {"hand": hand, "trick": trick, "pass": passes, "penalty": penalty, "deal": deal}
-FIXABLE = ("hand", "trick", "penalty")
+FIXABLE = ("hand", "trick", "pass", "penalty")
 
 # A short game a scorer records at a new table with the fewest players (three: 13 hearts in play), for the
 # tests every registered game must pass.
@@ -149,15 +149,16 @@ DEMO = [
 
 
 def form_for(payload: Mapping[str, Any], snap: Snapshot) -> tuple[str, dict[str, list[str]]] | None:
-    """The form (action, fields) that records `payload` at `snap`: a quick hand, a trick or a penalty, filled in
-    again after an Undo or for a correction. None for other events, or when the entry does not fit these players."""
+    """The form (action, fields) that records `payload` at `snap`: a quick hand, a trick, the passes or a penalty,
+    filled in again after an Undo or for a correction. None for other events, or when the entry does not fit these
+    players."""
     if snap.prompt.kind == "over" or payload.get("type") not in FIXABLE:
         return None
     players: list[str] = snap.prompt.details["players"]
     try:
         if payload["type"] == "penalty":
             return "penalty", _penalty_fields(payload, list(snap.players))
-        fields = _hand_fields(payload, players) if payload["type"] == "hand" else _trick_fields(payload, players)
+        fields = FIELDS[payload["type"]](payload, players)
     except (KeyError, ValueError, TypeError, AttributeError):
         return None  # a stored entry these players cannot have made: no form for it
     if payload.get("moon") in MOON_CHOICES:
@@ -192,6 +193,15 @@ def _trick_fields(payload: Mapping[str, Any], players: list[str]) -> dict[str, l
     for n, card in enumerate(payload["cards"]):
         fields[f"card-{n}"] = [str(parse_card(card))]
     return fields
+
+
+def _pass_fields(payload: Mapping[str, Any], players: list[str]) -> dict[str, list[str]]:
+    return {
+        f"pass-{players.index(name)}": [str(parse_card(c)) for c in cards] for name, cards in payload["cards"].items()
+    }
+
+
+FIELDS = {"hand": _hand_fields, "trick": _trick_fields, "pass": _pass_fields}
 
 
 def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
@@ -252,18 +262,22 @@ def _trick_picker(
     notation: FrenchNotation, d: Mapping[str, Any], remaining: list[str], form: QueryDict, leader: str | None
 ) -> cardpicker.Picker:
     """One seat of the picker per card of the trick, in play order (`card-0` is the lead), each named by who
-    plays it once the leader is known ("Card 1" ... until then; the game's script renames them when one is tapped)."""
+    plays it once the leader is known ("Card 1" ... until then; the game's script renames them when one is tapped).
+    The hand's first trick comes with its lead filled in when the game fixes it (the 2♣)."""
     players: list[str] = d["players"]
     order = d["orders"][leader] if leader else [_("Card %(n)s") % {"n": n + 1} for n in range(len(players))]
     plays = dict.fromkeys(order, "")
     if leader:
         plays = {name: _("%(name)s plays") % {"name": name} for name in order}
+    chosen = {n: [form.get(f"card-{n}", "")] for n in range(len(players)) if form.get(f"card-{n}")}
+    if d["first_card"] and not chosen:  # the hand opens with the 2♣: only who led it is left to tap
+        chosen[0] = [d["first_card"]]
     return cardpicker.build(
         notation,
         list(enumerate(order)),
         name="card",
         available=remaining,
-        chosen={n: [form.get(f"card-{n}", "")] for n in range(len(players)) if form.get(f"card-{n}")},
+        chosen=chosen,
         legend=lambda name: plays[name] or name,
         required=True,
     )

@@ -145,6 +145,8 @@ WORDS = {
     "Trick complete": "Stich vollständig",
     "Led by": "Ausgespielt von",
     "Who led the first trick?": "Wer spielte zum ersten Stich aus?",
+    "Who led the %(card)s?": "Wer spielte die %(card)s aus?",
+    "The passes are saved when the last card is ticked; Undo brings them back.": "Die Weitergabe wird gespeichert, sobald die letzte Karte angekreuzt ist; Rückgängig holt sie zurück.",
     "Card %(n)s": "Karte %(n)s",
     "If this trick completes a moon shot, the shooter chooses:": "Falls dieser Stich einen Mondschuss vollendet, wählt der Schütze:",
     "Save trick": "Stich speichern",

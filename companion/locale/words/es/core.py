@@ -143,6 +143,8 @@ WORDS = {
     "Trick complete": "Baza completa",
     "Led by": "Sale",
     "Who led the first trick?": "¿Quién salió en la primera baza?",
+    "Who led the %(card)s?": "¿Quién salió con el %(card)s?",
+    "The passes are saved when the last card is ticked; Undo brings them back.": "Las cartas pasadas se guardan al marcar la última; Deshacer las recupera.",
     "Card %(n)s": "Carta %(n)s",
     "If this trick completes a moon shot, the shooter chooses:": "Si esta baza completa un disparo a la luna, quien dispara elige:",
     "Save trick": "Guardar baza",

@@ -143,6 +143,8 @@ WORDS = {
     "Trick complete": "Pli complet",
     "Led by": "Entamé par",
     "Who led the first trick?": "Qui a entamé le premier pli\u202f?",
+    "Who led the %(card)s?": "Qui a entamé le %(card)s\u202f?",
+    "The passes are saved when the last card is ticked; Undo brings them back.": "Les cartes passées sont enregistrées dès que la dernière est cochée\u202f; Défaire les fait revenir.",
     "Card %(n)s": "Carte %(n)s",
     "If this trick completes a moon shot, the shooter chooses:": "Si ce pli achève un grand chelem, son auteur choisit\xa0:",
     "Save trick": "Enregistrer le pli",
