@@ -1,16 +1,23 @@
-"""Page weight on the wire: the scorer's first load of a table page and the htmx swap after a hand, as Chromium
+"""Page weight on the wire: the scorer's first load of a table page and the htmx swap after a write, as Chromium
 receives them from the app run the way it is deployed (gunicorn, debug off, whitenoise's compressed static
 files) or the way bin/serve runs it (--debug: runserver, debug on, static files as they are).
 
 Run from the repository root:  .venv/bin/python bench/page_weight.py [--debug] [--hands N] [--players N]
+                                 [--games SLUG ...] [--events N]
 It prints, per response, the bytes on the wire (headers and encoded body) and the decoded body, then the totals
-against the goals (issue 8: the scorer's first load at most 40 KB, a swap after a hand at most 5 KB). A
-measuring script, not a test: it exits 0 whatever the figures; tests/e2e/test_weight.py holds the goals.
+against the goals (issue 8: the scorer's first load at most 40 KB, a swap after a hand at most 5 KB). First, the
+Rickety Kate table made through its own new-table form; then, for every game (issue 19), a table of --events
+legal events from its bench script (bench/pages.py's), its first load on the scorer's phone (whose script has run)
+and on a new phone, and the swap after every write kind in its log: Undo of an entry of that kind, then Redo (a
+Redo is answered as the entry's own write is, with the board and the line saying what changed). A measuring
+script, not a test: it exits 0 whatever the figures.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
+import http.client
 import os
 import secrets
 import socket
@@ -20,6 +27,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -38,7 +46,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(folder: Path, debug: bool) -> tuple[subprocess.Popen, str]:
+def start_server(folder: Path, debug: bool) -> tuple[subprocess.Popen, str, dict[str, str]]:
     shim = folder / "weight_settings.py"
     shim.write_text(
         "from companion.settings import *  # noqa\n"
@@ -76,7 +84,7 @@ def start_server(folder: Path, debug: bool) -> tuple[subprocess.Popen, str]:
             break
         except OSError:
             time.sleep(0.1)
-    return server, url
+    return server, url, env
 
 
 class Wire:
@@ -110,16 +118,119 @@ def show(title: str, rows: list[tuple[str, int, int, int]], goal: int) -> int:
     return wire
 
 
+# -- every game: tables from the bench scripts, stored by this process in the server's database ----------------
+
+
+def use_server_database(env: dict[str, str]) -> None:
+    """Django in this process with the server's settings, so the tables it stores are the ones the server shows."""
+    os.environ.update(env)
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "1"  # Playwright's sync API runs an event loop in this thread
+    for folder in reversed(env["PYTHONPATH"].split(os.pathsep)):
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+    import django
+
+    django.setup()
+
+
+def fetch(url: str, method: str, path: str, headers: dict[str, str], body: str = "") -> tuple[int, int, int]:
+    """One request as a phone sends it: its status, bytes on the wire (status line, headers and the body as sent,
+    compressed) and the decoded body's size."""
+    host = url.split("//", 1)[1]
+    connection = http.client.HTTPConnection(host, timeout=30)
+    sent = {"Accept-Encoding": "gzip, deflate, br, zstd"} | headers
+    if body:
+        sent["Content-Type"] = "application/x-www-form-urlencoded"
+    connection.request(method, path, body=body or None, headers=sent)
+    response = connection.getresponse()
+    raw = response.read()
+    head = len(f"HTTP/1.1 {response.status} {response.reason}\r\n") + 2
+    head += sum(len(k) + len(v) + 4 for k, v in response.getheaders())
+    encoding = response.getheader("Content-Encoding", "")
+    if encoding == "gzip":
+        decoded = len(gzip.decompress(raw))
+    elif encoding == "br":
+        import brotli
+
+        decoded = len(brotli.decompress(raw))
+    else:
+        decoded = len(raw)
+    connection.close()
+    return response.status, head + len(raw), decoded
+
+
+def first_load(browser: Any, url: str, path: str, cookies: list[Any]) -> list[tuple[str, int, int, int]]:
+    """Everything a phone with these cookies and an empty cache receives to show `path` (polls left out)."""
+    context = browser.new_context(base_url=url, viewport={"width": 390, "height": 844})
+    context.add_cookies(cookies)
+    page = context.new_page()
+    wire = Wire(page)
+    page.goto(path)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(300)
+    rows = [r for r in wire.take() if "/live/" not in r[0]]
+    context.close()
+    return rows
+
+
+def swaps(url: str, events: list[Any], bench: Any) -> list[tuple[str, int, int, int, int]]:
+    """Per event type in `events`: (type, Undo's wire and decoded bytes, Redo's), each on a table whose log ends
+    with the last event of that type."""
+    from companion.models import Table
+
+    rows = []
+    for kind in dict.fromkeys(e["type"] for e in events):
+        last = max(i for i, e in enumerate(events) if e["type"] == kind)
+        table = bench.store(events[: last + 1], f"swap after {kind}")
+        version = Table.objects.get(pk=table.pk).version
+        headers = {"X-Kibitz-Scorer": table.scorer_token, "HX-Request": "true", "Cookie": "kibitz_script=1"}
+        _s, undo_wire, undo_body = fetch(url, "POST", f"/t/{table.code}/undo/", headers, f"version={version}")
+        _s, redo_wire, redo_body = fetch(url, "POST", f"/t/{table.code}/redo/", headers, f"version={version + 1}")
+        rows.append((kind, undo_wire, undo_body, redo_wire, redo_body))
+    return rows
+
+
+def every_game(browser: Any, url: str, slugs: list[str], n: int) -> None:
+    import pages
+
+    for bench in pages.BENCHES:
+        if slugs and bench.slug not in slugs:
+            continue
+        events = bench.events(n)
+        table = bench.store(events, f"weight of {bench.slug}")
+        scorer = browser.new_context(base_url=url, viewport={"width": 390, "height": 844})
+        page = scorer.new_page()
+        page.goto(f"/s/{table.scorer_token}/")  # the scorer link: this phone records, and its script runs
+        page.wait_for_load_state("networkidle")
+        cookies = scorer.cookies()
+        scorer.close()
+        print(f"\n== {bench.slug}: {len(events)} events ==")
+        show("The scorer's first load", first_load(browser, url, f"/t/{table.code}/", cookies), FIRST_LOAD_GOAL)
+        show(
+            "A new phone's first load (scorer link, no script yet)",
+            first_load(browser, url, f"/s/{table.scorer_token}/", []),
+            FIRST_LOAD_GOAL,
+        )
+        print(f"\nSwaps after a write (wire / decoded bytes), goal {SWAP_GOAL:,} on the wire:")
+        worst = 0
+        for kind, undo_wire, undo_body, redo_wire, redo_body in swaps(url, events, bench):
+            worst = max(worst, undo_wire, redo_wire)
+            print(f"  {kind:<10} undo {undo_wire:>6,} / {undo_body:>7,}   redo {redo_wire:>6,} / {redo_body:>7,}")
+        print(f"  largest: {worst:,}", "PASS" if worst <= SWAP_GOAL else "FAIL")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--debug", action="store_true", help="runserver with debug on, as bin/serve")
     parser.add_argument("--hands", type=int, default=5, help="quick hands saved before the measured one")
     parser.add_argument("--players", type=int, default=4, choices=range(3, 7))
+    parser.add_argument("--games", nargs="*", default=[], metavar="SLUG", help="only these games (default: all)")
+    parser.add_argument("--events", type=int, default=60, help="events in each game's measured table (60)")
     args = parser.parse_args(argv)
     from playwright.sync_api import expect, sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
-        server, url = start_server(Path(tmp), args.debug)
+        server, url, env = start_server(Path(tmp), args.debug)
         try:
             with sync_playwright() as pw:
                 browser = launch(pw)
@@ -165,6 +276,8 @@ def main(argv: list[str] | None = None) -> None:
                 print(f"{args.hands} hands recorded; columns: status, wire, decoded, path")
                 show("The scorer's first load", first_rows, FIRST_LOAD_GOAL)
                 show("The swap after a hand", swap, SWAP_GOAL)
+                use_server_database(env)
+                every_game(browser, url, args.games, args.events)
                 browser.close()
         finally:
             server.terminate()

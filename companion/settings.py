@@ -65,9 +65,11 @@ FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files answered first, as whitenoise advises: precompressed, and without the page-only headers (the CSP,
+    # a tenth of a small file's bytes on the wire, six times on a first load).
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "companion.middleware.CompressMiddleware",  # gzip, only for pages with no secret in them (BREACH)
     "csp.middleware.CSPMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -214,6 +216,7 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+WHITENOISE_ALLOW_ALL_ORIGINS = False  # every file is this site's own, loaded by its own pages
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -48,7 +48,7 @@ def test_the_slots_are_named_kept_in_view_and_no_card_is_clipped(phone: Page, wi
     # The first trick opens with the 2♣ (rule rk.two-of-clubs), filled in: the scorer taps who led it.
     expect(trick.locator("fieldset.leader legend")).to_have_text("Who led the 2♣?")
     thumb.tap(chip(trick.locator("fieldset.leader"), "Cleo"))
-    expect(tabs).to_have_text(["Cleo", "Dan", "Ana", "Ben"])  # in play order from the leader
+    expect(tabs).to_have_text(["Cleo2♣", "Dan", "Ana", "Ben"])  # in play order from the leader, its card shown
     expect(page.get_by_role("button", name="Cleo: 2 of clubs")).to_be_visible()
     expect(page.get_by_role("button", name="Dan: no card yet")).to_be_visible()
     expect(seat_shown(page).locator("legend")).to_have_text("Dan plays")
