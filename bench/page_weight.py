@@ -19,6 +19,7 @@ import argparse
 import gzip
 import http.client
 import os
+import re
 import secrets
 import socket
 import subprocess
@@ -133,9 +134,9 @@ def use_server_database(env: dict[str, str]) -> None:
     django.setup()
 
 
-def fetch(url: str, method: str, path: str, headers: dict[str, str], body: str = "") -> tuple[int, int, int]:
+def fetch(url: str, method: str, path: str, headers: dict[str, str], body: str = "") -> tuple[int, int, str]:
     """One request as a phone sends it: its status, bytes on the wire (status line, headers and the body as sent,
-    compressed) and the decoded body's size."""
+    compressed) and the decoded body."""
     host = url.split("//", 1)[1]
     connection = http.client.HTTPConnection(host, timeout=30)
     sent = {"Accept-Encoding": "gzip, deflate, br, zstd"} | headers
@@ -148,15 +149,32 @@ def fetch(url: str, method: str, path: str, headers: dict[str, str], body: str =
     head += sum(len(k) + len(v) + 4 for k, v in response.getheaders())
     encoding = response.getheader("Content-Encoding", "")
     if encoding == "gzip":
-        decoded = len(gzip.decompress(raw))
+        decoded = gzip.decompress(raw)
     elif encoding == "br":
         import brotli
 
-        decoded = len(brotli.decompress(raw))
+        decoded = brotli.decompress(raw)
     else:
-        decoded = len(raw)
+        decoded = raw
     connection.close()
-    return response.status, head + len(raw), decoded
+    return response.status, head + len(raw), decoded.decode()
+
+
+PART = re.compile(r'<([a-z]+) id="([\w-]+)"(?: data-digest="(\w+)"| hx-preserve)')
+
+
+def holding(before: dict[str, str], board: str) -> dict[str, str]:
+    """The parts (id: digest) a page holds after `board` was swapped in: as kibitz.js names them to the server."""
+    after = dict(before)
+    for _tag, ident, mark in PART.findall(board):
+        if mark:
+            after[ident] = mark
+    return after
+
+
+def held_header(parts: dict[str, str], sender: str) -> str:
+    """X-Kibitz-Parts as kibitz.js sends it: every part held but the one whose form sends the request."""
+    return " ".join(f"{ident}={mark}" for ident, mark in parts.items() if ident != sender)
 
 
 def first_load(browser: Any, url: str, path: str, cookies: list[Any]) -> list[tuple[str, int, int, int]]:
@@ -183,10 +201,16 @@ def swaps(url: str, events: list[Any], bench: Any) -> list[tuple[str, int, int, 
         last = max(i for i, e in enumerate(events) if e["type"] == kind)
         table = bench.store(events[: last + 1], f"swap after {kind}")
         version = Table.objects.get(pk=table.pk).version
-        headers = {"X-Kibitz-Scorer": table.scorer_token, "HX-Request": "true", "Cookie": "kibitz_script=1"}
-        _s, undo_wire, undo_body = fetch(url, "POST", f"/t/{table.code}/undo/", headers, f"version={version}")
-        _s, redo_wire, redo_body = fetch(url, "POST", f"/t/{table.code}/redo/", headers, f"version={version + 1}")
-        rows.append((kind, undo_wire, undo_body, redo_wire, redo_body))
+        headers = {"X-Kibitz-Scorer": table.scorer_token, "Cookie": "kibitz_script=1"}
+        _s, _w, page = fetch(url, "GET", f"/t/{table.code}/", headers)
+        held = holding({}, page)
+        headers["HX-Request"] = "true"
+        # Undo from the bar at the bottom, Redo from the confirmation line above (the scoreboard)
+        headers["X-Kibitz-Parts"] = held_header(held, "actions")
+        _s, undo_wire, undo = fetch(url, "POST", f"/t/{table.code}/undo/", headers, f"version={version}")
+        headers["X-Kibitz-Parts"] = held_header(holding(held, undo), "scoreboard")
+        _s, redo_wire, redo = fetch(url, "POST", f"/t/{table.code}/redo/", headers, f"version={version + 1}")
+        rows.append((kind, undo_wire, len(undo), redo_wire, len(redo)))
     return rows
 
 

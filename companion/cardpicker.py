@@ -208,9 +208,13 @@ def _counts(notation: Notation[Any], available: Iterable[Hashable] | Mapping[Any
     return counts
 
 
-def render(picker: Picker) -> SafeString:
+def render(picker: Picker, shared: bool = False) -> SafeString:
     """The picker's HTML (the markup templates/cards/picker.html documents). Built in Python: a trick's picker
-    holds a few hundred cards, and the template language took about 100 ms to render them on every swap."""
+    holds a few hundred cards, and the template language took about 100 ms to render them on every swap.
+
+    `shared` (for a page whose script runs): the seats that hold nothing, when two or more do, share one copy of
+    the cards in a <template>, which kibitz.js puts into each of them (the cards of such seats are the same, and
+    a trick's picker is most of its page). A seat that holds a card is rendered whole, as every seat is without."""
     words = _Words() if any(card.counted for seat in picker.seats for row in seat.rows for card in row.cards) else None
     data = f' data-t-fewer="{escape(words.fewer)}" data-t-more="{escape(words.more)}"' if words else ""
     out = [
@@ -218,22 +222,34 @@ def render(picker: Picker) -> SafeString:
         f"{' data-exclusive' if picker.exclusive else ''}{data}>\n"
     ]
     required = " required" if picker.required and not picker.multiple else ""
+    blank = [seat for seat in picker.seats if not any(card.count for row in seat.rows for card in row.cards)]
+    share = shared and len(blank) > 1
+    shells = {seat.index for seat in blank} if share else set()
+    if share:
+        out += ["<template data-cp-cards>\n", *_rows(picker, blank[0], "", words, required), "</template>\n"]
     for seat in picker.seats:
+        field = escape(seat.field)
+        shell = seat.index in shells
+        fills = f' data-field="{field}"' if shell else ""  # kibitz.js puts the shared cards in, named so
         out.append(
-            f'<fieldset class="cp-seat" data-seat="{seat.index}" data-name="{escape(seat.name)}">\n'
+            f'<fieldset class="cp-seat" data-seat="{seat.index}" data-name="{escape(seat.name)}"{fills}>\n'
             f"<legend>{escape(seat.legend)}</legend>\n"
         )
-        field = escape(seat.field)
-        for row in seat.rows:
-            out.append(f'<div class="cp-row" role="group" aria-label="{escape(row.label)}">\n')
-            for card in row.cards:
-                out.append(
-                    _count(card, field, words) if words and card.counted else _card(picker, card, field, required)
-                )
-            out.append("</div>\n")
+        if not shell:
+            out += _rows(picker, seat, field, words, required)
         out.append("</fieldset>\n")
     out.append("</div>")
     return mark_safe("".join(out))
+
+
+def _rows(picker: Picker, seat: PickerSeat, field: str, words: _Words | None, required: str) -> list[str]:
+    out = []
+    for row in seat.rows:
+        out.append(f'<div class="cp-row" role="group" aria-label="{escape(row.label)}">\n')
+        for card in row.cards:
+            out.append(_count(card, field, words) if words and card.counted else _card(picker, card, field, required))
+        out.append("</div>\n")
+    return out
 
 
 class _Words:

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from companion import access, cardpicker, entries, groups, history, historyviews, i18n, services, throttle, waits
+from companion import access, cardpicker, entries, groups, history, historyviews, i18n, parts, services, throttle, waits
 from companion import findings as checkpages
 from companion.board import board, log_line
 from companion.board import change as what_changed
@@ -514,6 +514,11 @@ def _sent_fields(request: HttpRequest) -> str:
 SCRIPT_COOKIE = "kibitz_script"
 
 
+def _script_runs(request: HtmxHttpRequest) -> bool:
+    """Whether the page answered runs kibitz.js: an htmx request, or a phone whose script set SCRIPT_COOKIE."""
+    return bool(request.htmx) or request.COOKIES.get(SCRIPT_COOKIE) == "1"
+
+
 def _render_board(
     request: HtmxHttpRequest,
     snap: services.Snapshot,
@@ -547,8 +552,11 @@ def _render_board(
         # A swap, or a page for a phone whose script ran here before (SCRIPT_COOKIE): a closed part of the entry
         # panel is left out and fetched when opened (?part=NAME answers with the entry panel whole), so the page
         # and the swap after a write stay small. A phone without script never sets the cookie: it gets every part.
-        "lazy": (bool(request.htmx) or request.COOKIES.get(SCRIPT_COOKIE) == "1") and not part,
+        "lazy": _script_runs(request) and not part,
+        "script": _script_runs(request),
         "sent_fields": _sent_fields(request),
+        # the parts of the board this phone holds (a swap keeps those unchanged: companion/parts.py)
+        "held_parts": parts.held(request.headers.get(parts.HELD_HEADER, "")) if request.htmx else {},
         "checked": findings is not None,
         "findings": findings,  # one page of Check plays (companion/findings.py), or None
         "entry": entries.panel(snap, form, action=action, fix=fixing) if scorer else {},

@@ -49,9 +49,24 @@
   }
   window.Kibitz.held = heldIn;
 
+  // Seats that hold nothing may come empty, sharing one copy of the cards (template[data-cp-cards]): each gets
+  // its own, named for the seat (data-field), before anything else looks at the picker.
+  function fillSeats(picker) {
+    var cards = picker.querySelector("template[data-cp-cards]");
+    if (!cards) return;
+    picker.querySelectorAll(".cp-seat[data-field]").forEach(function (seat) {
+      var copy = cards.content.cloneNode(true);
+      copy.querySelectorAll("input").forEach(function (input) { input.name = seat.dataset.field + input.name; });
+      seat.append(copy);
+      seat.removeAttribute("data-field");
+    });
+    cards.remove();
+  }
+
   function initCardPicker(picker) {
     if (picker.dataset.ready) return;
     picker.dataset.ready = "1";
+    fillSeats(picker);
     picker.classList.add("cp-js");
     var seats = Array.prototype.slice.call(picker.querySelectorAll(".cp-seat"));
     var inputs = Array.prototype.slice.call(picker.querySelectorAll("input"));
@@ -230,6 +245,27 @@
     var first = seats.findIndex(function (seat) { return !picks(seat).length; });
     show(first < 0 ? 0 : first);
   }
+
+  // -- a swap after a write sends only the parts that changed (companion/parts.py) ----------------------------
+  // A request aimed at the board names the parts this page holds by their digests; the answer keeps those still
+  // the same (an empty stand-in marked hx-preserve: htmx leaves this page's element there). Not named, so sent
+  // afresh as before: the part whose form sent the request, and a part with a form typed in or a refusal in it.
+  document.addEventListener("htmx:configRequest", function (e) {
+    var board = e.detail.target;
+    if (!board || board.id !== "board") return;
+    var held = [];
+    board.querySelectorAll(":scope > [data-digest]").forEach(function (part) {
+      if (part.contains(e.detail.elt) || part.querySelector("form[data-dirty], [data-reason]")) return;
+      held.push(part.id + "=" + part.dataset.digest);
+    });
+    if (held.length) e.detail.headers["X-Kibitz-Parts"] = held.join(" ");
+  });
+  // A kept part's forms were made at the version before: made again, they would carry the board's new one.
+  document.addEventListener("htmx:afterSwap", function (e) {
+    var config = e.detail.requestConfig, board = document.getElementById("board");
+    if (!board || !config || !config.target || config.target.id !== "board") return;
+    board.querySelectorAll("input[name=version]").forEach(function (input) { input.value = board.dataset.version; });
+  });
 
   // -- live refresh: never throw away what the scorer is typing -------------------------------------
   // A form the player has touched is "dirty"; a live update then leaves the entry panel alone and says

@@ -1,9 +1,11 @@
-"""Display helpers for templates: cards with their suit symbol, fresh idempotency keys."""
+"""Display helpers for templates: cards with their suit symbol, fresh idempotency keys, the board's parts."""
+
+from typing import Any
 
 from django import template
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
-from companion import assets, cardpicker, i18n
+from companion import assets, cardpicker, i18n, parts
 from companion.models import url_token
 from games.cards import parse_card
 
@@ -46,7 +48,25 @@ def tr(value: object) -> str:
     return i18n.tr(value)
 
 
-@register.filter
-def card_picker(picker: cardpicker.Picker) -> str:
-    """A card picker's HTML (templates/cards/picker.html)."""
-    return cardpicker.render(picker)
+@register.simple_tag(takes_context=True)
+def card_picker(context: template.Context, picker: cardpicker.Picker) -> str:
+    """A card picker's HTML (templates/cards/picker.html); its empty seats share their cards on a page whose script
+    runs (`script` in the context)."""
+    return cardpicker.render(picker, shared=bool(context.get("script")))
+
+
+class PartNode(template.Node):
+    def __init__(self, nodelist: template.NodeList) -> None:
+        self.nodelist = nodelist
+
+    def render(self, context: template.Context) -> SafeString:
+        return mark_safe(parts.stamp(self.nodelist.render(context), context.get("held_parts") or {}))
+
+
+@register.tag
+def part(parser: Any, token: Any) -> PartNode:
+    """`{% part %}<section id="log">…</section>{% endpart %}`: one part of the board, with its digest, or a stand-in
+    keeping the phone's copy when the phone holds it unchanged (companion/parts.py; `held_parts` in the context)."""
+    nodelist = parser.parse(("endpart",))
+    parser.delete_first_token()
+    return PartNode(nodelist)

@@ -272,3 +272,19 @@ def test_played_card_is_named_played_in_german() -> None:
         page = render(cardpicker.build(FrenchNotation(), FOUR[:1], available=["QS"]))
     (two,) = find(page, "Ana", "2C")
     assert two.disabled and two.name == "Kreuz 2, gespielt"
+
+
+def test_empty_seats_share_one_copy_of_the_cards_on_a_page_whose_script_runs() -> None:
+    """Issue 19: a trick's picker is most of its swap. Seats holding nothing share one <template> of the cards (named
+    for no seat), which kibitz.js puts into each (data-field names it); a seat holding a card is rendered whole."""
+
+    picker = cardpicker.build(
+        FrenchNotation(), [(0, "Ana"), (1, "Ben"), (2, "Cleo")], name="card", chosen={0: ["2C"]}, required=True
+    )
+    html = cardpicker.render(picker, shared=True)
+    assert html.count("<template data-cp-cards>") == 1 and html.count('name="card-0"') == 52
+    assert 'data-field="card-1"' in html and 'data-field="card-2"' in html and 'name="card-1"' not in html
+    assert html.count('name=""') == 52 and 'name="card-0" value="2C" checked' in html
+    alone = cardpicker.build(FrenchNotation(), [(0, "Ana"), (1, "Ben")], name="card", chosen={0: ["2C"]})
+    assert "<template" not in cardpicker.render(alone, shared=True)  # one empty seat: nothing to share
+    assert "<template" not in cardpicker.render(picker) and cardpicker.render(picker).count('name="card-2"') == 52

@@ -195,6 +195,9 @@ def test_closed_pickers_come_on_demand_unless_the_form_brought_cards_in_them(cli
     page = client.get(f"/t/{table.code}/").content.decode()
     assert 'data-lazy="hand"' in page and 'data-lazy="taken"' in page and 'name="hand-0:7"' not in page
     part = client.get(f"/t/{table.code}/?part=hand").content.decode()
-    assert 'data-part="hand"' in part and 'name="hand-0:7"' in part
+    # both seats hold nothing: they share one copy of the cards, which the script puts in each (cardpicker.render)
+    assert 'data-part="hand"' in part and "<template data-cp-cards>" in part and 'data-field="hand-0"' in part
+    del client.cookies["kibitz_script"]
+    assert 'name="hand-0:7"' in client.get(f"/t/{table.code}/?part=hand").content.decode()  # without: every seat
     refused = client.post(f"/t/{table.code}/record/round/", {"sum-0": "x", "hand-1:12": "2"}, **HTMX).content.decode()
     assert 'data-lazy="hand"' not in refused and 'name="hand-1:12" value="2"' in refused

@@ -1,0 +1,50 @@
+"""The board's parts (scoreboard, entry, state panel, log, notes, actions), each stamped with a digest of its markup,
+so a swap after a write sends only the parts that changed (issue 19).
+
+The phone says which parts it holds (kibitz.js sends their digests in HELD_HEADER with a request aimed at the board,
+leaving out the part whose form sent it). A part whose new markup has the same digest is answered by an empty stand-in
+marked `hx-preserve`: htmx keeps the phone's own element there, with whatever it opened or typed in it. Only what
+changes from one rendering to the next without changing the part is left out of the digest: the CSRF token (masked
+anew each time), the idempotency key of each form (fresh each time, and an unused one stays good) and the table
+version a form carries (kibitz.js sets the kept forms' to the board's new version, which is what rendering them again
+would give); and the out-of-band mark of the same part sent by the poll."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Mapping
+
+HELD_HEADER = "X-Kibitz-Parts"
+MAX_HELD = 16  # parts a phone may name: the board has eight
+
+_VOLATILE = re.compile(r'(name="(?:csrfmiddlewaretoken|key|version)" value=")[^"]*"')
+_OOB = ' hx-swap-oob="true"'  # the same part sent by the poll: out of band
+_ROOT = re.compile(r'\s*<([a-z]+)\b[^>]*?\bid="([\w-]+)"')
+_HELD_ITEM = re.compile(r"^([\w-]{1,32})=([0-9a-f]{1,32})$")
+
+
+def held(header: str) -> dict[str, str]:
+    """The parts a request says its page holds: "scoreboard=1a2b entry=3c4d" -> {id: digest}. Anything malformed
+    is ignored (the part is then sent whole)."""
+    found = (_HELD_ITEM.match(item) for item in header.split()[:MAX_HELD])
+    return {m[1]: m[2] for m in found if m}
+
+
+def digest(html: str) -> str:
+    plain = _VOLATILE.sub(r'\1"', html).replace(_OOB, "", 1)
+    return hashlib.blake2b(plain.encode(), digest_size=8).hexdigest()
+
+
+def stamp(html: str, holding: Mapping[str, str]) -> str:
+    """A rendered part (markup whose first element has an id): a stand-in that keeps the phone's copy when the phone
+    holds the same part, else the part with its digest on its first element. Markup without an id is left alone."""
+    root = _ROOT.match(html)
+    if root is None:
+        return html
+    tag, ident = root[1], root[2]
+    mark = digest(html)
+    if holding.get(ident) == mark:
+        return f'<{tag} id="{ident}" hx-preserve></{tag}>'
+    end = root.end()
+    return f'{html[:end]} data-digest="{mark}"{html[end:]}'
