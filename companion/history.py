@@ -274,9 +274,10 @@ def _derive_and_store(missing: Sequence[Versioned]) -> dict[int, Summary]:
     """The tables' summaries derived from their logs, read in bulk (snapshots.each_snapshot: a few statements
     per BULK tables, not two per table), and stored in one write that replaces whatever row a table had (at
     another version or rules, or stored meanwhile by a request deriving the same tables)."""
-    derived = dict.fromkeys((t.pk for t in missing), EMPTY)  # a table gone meanwhile: nothing to show
+    once = list({t.pk: t for t in missing}.values())  # one row per table: an upsert may touch a row only once
+    derived = dict.fromkeys((t.pk for t in once), EMPTY)  # a table gone meanwhile: nothing to show
     rows = []
-    for table, snap in snapshots.each_snapshot(_tables(missing)):
+    for table, snap in snapshots.each_snapshot(_tables(once)):
         if snap is None:  # a game no longer registered, options no longer valid: nothing to store
             continue
         derived[table.pk] = of_snapshot(snap)
