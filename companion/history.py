@@ -3,7 +3,9 @@ cached by table version (in this process, and in the TableSummary table so a new
 table of a group). Nothing here is a truth of its own: a summary at another version or format is derived again.
 
 Pages read many tables at once (`summaries`): one query finds the cached rows of the tables this process does
-not hold, so a page costs the same number of queries for 10 tables as for 500 once their summaries exist.
+not hold, so a page costs the same number of queries for 10 tables as for 500 once their summaries exist. The
+first visit, with no stored summaries, reads the logs of all the tables missing one in bulk (a few statements
+per snapshots.BULK tables) and stores what it derives in one write.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from datetime import date
 from pathlib import Path
 from typing import Any, Protocol, cast
@@ -22,13 +24,13 @@ from django.db.models.functions import Coalesce, TruncDate
 
 import games
 from games import registry
-from games.base import InvalidOptions
 
-from . import busy, services
+from . import busy, services, snapshots
 from .models import Table, TableSummary
 
 FORMAT = 2  # bump when Summary's fields or their meaning change: every stored summary is derived again
 CACHED = 5000  # summaries one process holds (a few hundred bytes each)
+IN_LIST = 900  # table ids per IN (...) list: under the 999 SQL parameters old SQLite builds allow
 
 
 def _fingerprint() -> str:
@@ -76,7 +78,11 @@ class Summary:
         return self.places[self.players.index(player)]
 
     def as_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """The fields as JSON takes them: what dataclasses.asdict gives, without its deep copy of every number
+        (a quarter of the first history visit's CPU); the fields are tuples, only `stats` is copied."""
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["stats"] = {player: dict(counters) for player, counters in self.stats.items()}
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Summary:
@@ -239,7 +245,7 @@ def summary(table: Table) -> Summary:
 
 def summaries(tables: Sequence[Versioned]) -> dict[int, Summary]:
     """Each table's summary at the version it was read at: from this process, else from the stored rows (one
-    query for all), else derived from its log and stored."""
+    query for up to IN_LIST tables), else derived from its log and stored (`_derive_and_store`)."""
     found: dict[int, Summary] = {}
     missing: list[Versioned] = []
     for table in tables:
@@ -251,35 +257,32 @@ def summaries(tables: Sequence[Versioned]) -> dict[int, Summary]:
     if not missing:
         return found
     versions = {t.pk: t.version for t in missing}
-    for row in TableSummary.objects.filter(table_id__in=versions, format=FORMAT, rules=RULES).only(
-        "table_id", "version", "data"
-    ):
-        if versions[row.table_id] == row.version:
-            found[row.table_id] = Summary.from_json(row.data)
-    fresh = [t.pk for t in missing if t.pk not in found]
+    for pks in _chunks(list(versions), IN_LIST):
+        rows = TableSummary.objects.filter(table_id__in=pks, format=FORMAT, rules=RULES)
+        for row in rows.only("table_id", "version", "data"):
+            if versions[row.table_id] == row.version:
+                found[row.table_id] = Summary.from_json(row.data)
+    fresh = [t for t in missing if t.pk not in found]
     if fresh:
-        found |= _derive_and_store([t if isinstance(t, Table) else None for t in missing if t.pk in fresh], fresh)
+        found |= _derive_and_store(fresh)
     for table in missing:
         SUMMARIES.put(_key(table), found[table.pk])
     return found
 
 
-def _derive_and_store(given: Sequence[Table | None], pks: Sequence[int]) -> dict[int, Summary]:
-    """Summaries derived from the tables' logs (Table instances where the caller has them, else read)."""
-    tables = [t for t in given if t is not None]
-    if len(tables) < len(pks):
-        tables = list(Table.objects.filter(pk__in=pks))
-    derived: dict[int, Summary] = {}
+def _derive_and_store(missing: Sequence[Versioned]) -> dict[int, Summary]:
+    """The tables' summaries derived from their logs, read in bulk (snapshots.each_snapshot: a few statements
+    per BULK tables, not two per table), and stored in one write that replaces whatever row a table had (at
+    another version or rules, or stored meanwhile by a request deriving the same tables)."""
+    once = list({t.pk: t for t in missing}.values())  # one row per table: an upsert may touch a row only once
+    derived = dict.fromkeys((t.pk for t in once), EMPTY)  # a table gone meanwhile: nothing to show
     rows = []
-    for table in tables:
-        try:
-            snap = services.snapshot(table)
-        except (KeyError, InvalidOptions):  # a game no longer registered, options no longer valid
-            derived[table.pk] = EMPTY
+    for table, snap in snapshots.each_snapshot(_tables(once)):
+        if snap is None:  # a game no longer registered, options no longer valid: nothing to store
             continue
-        derived[table.pk] = derive(snap)
+        derived[table.pk] = of_snapshot(snap)
         data = derived[table.pk].as_json()
-        rows.append(TableSummary(table=table, version=snap.version, format=FORMAT, rules=RULES, data=data))
+        rows.append(TableSummary(table_id=table.pk, version=snap.version, format=FORMAT, rules=RULES, data=data))
     if rows:  # a page read stores the cache only if no write holds the lock: it never waits for one
         busy.unless_busy(
             lambda: TableSummary.objects.bulk_create(
@@ -290,6 +293,21 @@ def _derive_and_store(given: Sequence[Table | None], pks: Sequence[int]) -> dict
             )
         )
     return derived
+
+
+def _tables(given: Sequence[Versioned]) -> list[Table]:
+    """Table instances of the tables given: themselves where they are ones, else read (one query for up to
+    IN_LIST of them)."""
+    tables = [t for t in given if isinstance(t, Table)]
+    if len(tables) == len(given):
+        return tables
+    for pks in _chunks([t.pk for t in given if not isinstance(t, Table)], IN_LIST):
+        tables += Table.objects.filter(pk__in=pks)
+    return tables
+
+
+def _chunks(items: Sequence[int], size: int) -> list[Sequence[int]]:
+    return [items[start : start + size] for start in range(0, len(items), size)]
 
 
 def game_name(slug: str) -> str:

@@ -12,20 +12,21 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import connection
 
 from games import registry
-from games.base import Game, InvalidEvent, Prompt, Standings
+from games.base import Game, InvalidEvent, InvalidOptions, Prompt, Standings
 from games.text import Text
 
-from .models import Event, Table
+from .models import Event, Seat, Table
 
 CHECKPOINT = 250  # live events between kept states: a change replays at most this many plus what it adds
 CACHED_EVENTS = 50_000  # the events all cached snapshots may hold together, so memory stays bounded per process
+BULK = 100  # tables `each_snapshot` reads per statement: bounds the logs held at once and the SQL parameters
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,15 +196,47 @@ def _read(pk: int, since: int) -> tuple[int, int, list[LogEntry]]:
     if not rows:
         raise Table.DoesNotExist(f"no table {pk}")
     version, floor = rows[0][0], rows[0][1]
-    rows = [row for row in rows if row[2] is not None]  # the LEFT JOIN's row for a table with no changed events
-    payloads = [row[3] for row in rows]
+    return int(version), int(floor), _entries([row[2:] for row in rows])
+
+
+def _entries(rows: Sequence[Sequence[Any]]) -> list[LogEntry]:
+    """Rows of (seq, payload, retracted, undone_at) as entries; a row whose seq is NULL (the LEFT JOIN's row
+    for a table with no changed events) gives none."""
+    rows = [row for row in rows if row[0] is not None]
+    payloads = [row[1] for row in rows]
     if payloads and isinstance(payloads[0], str):  # JSON text (SQLite): one decode for all rows is faster
         payloads = json.loads("[" + ",".join(payloads) + "]")
-    entries = [
+    return [
         LogEntry(seq, payload, bool(gone), undone)
-        for (_v, _f, seq, _text, gone, undone), payload in zip(rows, payloads, strict=True)
+        for (seq, _text, gone, undone), payload in zip(rows, payloads, strict=True)
     ]
-    return int(version), int(floor), entries
+
+
+def _read_many(since: Mapping[int, int]) -> dict[int, tuple[int, int, list[LogEntry]]]:
+    """`_read` for many tables in one statement: each table's version and redo floor with its events changed
+    after its own `since` version. A table that is gone is left out."""
+    q = connection.ops.quote_name
+    pks = list(since)
+    if len(set(since.values())) == 1:
+        after, params = "%s", [since[pks[0]]]
+    else:  # each table its own floor
+        after = "CASE t.id " + "WHEN %s THEN %s " * len(pks) + "END"
+        params = [value for pk in pks for value in (pk, since[pk])]
+    sql = (
+        f"SELECT t.id, t.version, t.redo_floor, e.seq, e.payload, e.retracted, e.undone_at "
+        f"FROM {q(Table._meta.db_table)} t LEFT JOIN {q(Event._meta.db_table)} e "
+        f"ON e.table_id = t.id AND e.changed > {after} "
+        f"WHERE t.id IN ({', '.join(['%s'] * len(pks))}) ORDER BY t.id, e.seq"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, *pks])
+        rows = cursor.fetchall()
+    by_table: dict[int, list[tuple[Any, ...]]] = {}
+    for row in rows:
+        by_table.setdefault(row[0], []).append(row)
+    return {
+        pk: (int(found[0][1]), int(found[0][2]), _entries([row[3:] for row in found])) for pk, found in by_table.items()
+    }
 
 
 def _merge(log: tuple[LogEntry, ...], changed: Iterable[LogEntry]) -> tuple[LogEntry, ...]:
@@ -217,6 +250,15 @@ def _merge(log: tuple[LogEntry, ...], changed: Iterable[LogEntry]) -> tuple[LogE
 
 def seat_names(table: Table) -> tuple[str, ...]:
     return tuple(table.seats.order_by("position").values_list("player__name", flat=True))
+
+
+def seats_of(pks: Iterable[int]) -> dict[int, tuple[str, ...]]:
+    """`seat_names` of many tables in one query."""
+    found: dict[int, list[str]] = {}
+    rows = Seat.objects.filter(table_id__in=list(pks)).order_by("table_id", "position")
+    for pk, name in rows.values_list("table_id", "player__name"):
+        found.setdefault(pk, []).append(name)
+    return {pk: tuple(names) for pk, names in found.items()}
 
 
 # -- the per-process cache -----------------------------------------------------------------------------------
@@ -282,5 +324,61 @@ def snapshot(table: Table) -> Snapshot:
     if newest is not None and newest.version == table.version:
         return replace(newest, table=table)
     snap = load(table, newest)
+    SNAPSHOTS.put(snap)
+    return snap
+
+
+def each_snapshot(tables: Iterable[Table]) -> Iterator[tuple[Table, Snapshot | None]]:
+    """Each table with its snapshot at its current version, as `snapshot` gives it, but read BULK tables at a
+    time in two statements (their versions with their events, their seats): so many tables cost a number of
+    queries that grows with BULK, not with them, and only BULK logs are held at once (besides the cache).
+    None for a table that gives no snapshot: its game no longer registered, its options no longer valid, or
+    the table gone."""
+    batch: list[Table] = []
+    for table in tables:
+        batch.append(table)
+        if len(batch) == BULK:
+            yield from _snapshots(batch)
+            batch = []
+    if batch:
+        yield from _snapshots(batch)
+
+
+def _snapshots(tables: Sequence[Table]) -> Iterator[tuple[Table, Snapshot | None]]:
+    held = {t.pk: SNAPSHOTS.newest(t) for t in tables}
+    stale = [t for t in tables if not _at_version(held[t.pk], t)]
+    logs = _read_many({t.pk: _since(held[t.pk]) for t in stale}) if stale else {}
+    unseated = [t.pk for t in stale if held[t.pk] is None]
+    seats = seats_of(unseated) if unseated else {}
+    for table in tables:
+        cached = held[table.pk]
+        if cached is not None and _at_version(cached, table):
+            yield table, replace(cached, table=table)
+        elif table.pk in logs:
+            yield table, _built(table, cached, logs[table.pk], seats.get(table.pk, ()))
+        else:
+            yield table, None
+
+
+def _at_version(cached: Snapshot | None, table: Table) -> bool:
+    return cached is not None and cached.version == table.version
+
+
+def _since(cached: Snapshot | None) -> int:
+    return cached.version if cached is not None else -1
+
+
+def _built(
+    table: Table, cached: Snapshot | None, read: tuple[int, int, list[LogEntry]], players: tuple[str, ...]
+) -> Snapshot | None:
+    """What `load` makes of the rows read for the table (and caches it, as `snapshot` does)."""
+    table.version, table.redo_floor, rows = read
+    try:
+        if cached is None:
+            snap = derive(table, registry.get(table.game), players, tuple(rows))
+        else:
+            snap = derive(table, cached.game, cached.players, _merge(cached.log, rows), cached)
+    except (KeyError, InvalidOptions):  # a game no longer registered, options no longer valid
+        return None
     SNAPSHOTS.put(snap)
     return snap
