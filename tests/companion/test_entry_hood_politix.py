@@ -183,6 +183,20 @@ def test_a_bad_dispute_is_refused_in_words(client: Client, table: Table, change:
     assert live(table) == []
 
 
+def test_the_closed_dispute_form_comes_on_demand_on_a_phone_whose_script_ran(client: Client, table: Table) -> None:
+    """Issue 19: the dispute's card choices are most of the entry panel; closed, they are fetched when opened, and a
+    refused dispute comes back whole, as typed."""
+    client.cookies["kibitz_script"] = "1"
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert 'data-lazy="dispute"' in page and 'name="top-colour"' not in page
+    part = client.get(f"/t/{table.code}/?part=dispute").content.decode()
+    assert 'data-part="dispute"' in part and 'name="top-colour"' in part
+    refused = post(client, table, "dispute", DISPUTE | {"deuces": "99"})
+    assert 'data-lazy="dispute"' not in refused and 'name="top-colour"' in refused
+    del client.cookies["kibitz_script"]
+    assert 'name="top-colour"' in client.get(f"/t/{table.code}/").content.decode()  # without script: every part
+
+
 def test_undo_brings_the_round_back_in_its_form(client: Client, table: Table) -> None:
     post(client, table, "round", order(1, 0, 3))
     page = client.post(f"/t/{table.code}/undo/", **HTMX).content.decode()
