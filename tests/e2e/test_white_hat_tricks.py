@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from playwright.sync_api import Locator, Page, expect
 
 from companion import services
-from tests.e2e.conftest import assert_accessible, overflow, small_targets, spilled
+from tests.e2e.conftest import CARD_GRID, assert_accessible, overflow, small_targets, spilled
 from tests.e2e.test_phone_flow import Thumb
 from tests.e2e.test_screens import look
 
@@ -29,9 +29,6 @@ BOARD = [
 ]
 SIZES = [(320, 640), (390, 844)]
 LANGS = ["en", "de", "fr", "es"]
-# Outside the 44 px check, as in the trick of four singles: the card grid's rows, the bar, the footer and the nav
-# (tests/e2e/test_screens.py checks the frame's own targets on every screen).
-BESIDE = ".cp-row, #actions, footer, nav"
 
 
 def version(page: Page) -> int:
@@ -53,7 +50,7 @@ def card(page: Page, value: str) -> Locator:
 def fits(page: Page, what: str) -> None:
     """The screen fits its phone (nothing sideways, no words out of their control), axe finds nothing, and every
     target but the card grid's is at least 44 px."""
-    look(page, what, skip=BESIDE)
+    look(page, what, skip=CARD_GRID)
 
 
 def at_a_round_start(open_phone, size: tuple[int, int], lang: str = "en", **board: object) -> Page:
@@ -93,7 +90,7 @@ def test_a_trick_of_four_singles_in_five_taps_and_the_pawn_move_in_one(open_phon
     expect(tabs).to_have_text(["Ana12", "Ben2", f"Cleo{mark}9", "Dan4"])
     assert overflow(page) == []
     assert spilled(page) == []
-    assert small_targets(page, skip=".cp-row, #actions, footer, nav") == []
+    assert small_targets(page, skip=CARD_GRID) == []
     before = version(page)
     thumb.tap(trick.get_by_role("button", name=save))
     saved(page, before)
