@@ -217,7 +217,7 @@ def test_a_penalty_is_one_tap_a_reason_with_edit_and_fix(open_phone, table: Tabl
     page = phone_at(open_phone, size, table)
     lang = size[2]
     with translation.override(lang):
-        saved = gettext("Saved:")
+        saved, fix_link = gettext("Saved:"), gettext("Fix")
     page.locator("details[data-mode=penalty] > summary").click()
     form = page.locator("form.hp-penalty")
     form.locator("label.chip").filter(has=page.locator("input[name=player][value='1']")).click()  # Ben
@@ -238,7 +238,7 @@ def test_a_penalty_is_one_tap_a_reason_with_edit_and_fix(open_phone, table: Tabl
     expect(confirm).to_contain_text(f"{saved} {cleo}")
     expect(log.first).to_contain_text(cleo)
 
-    log.first.locator("a.fix").click()  # Fix from the log: three cards, not the table's two
+    log.first.get_by_role("link", name=fix_link).click()  # Fix from the log: three cards, not the table's two
     fix = page.locator("form.hp-penalty")
     expect(fix.locator("input[name=player][value='2']")).to_be_checked()
     fix.locator("input[name=cards]").fill("3")

@@ -160,6 +160,7 @@ def test_every_play_of_a_recorded_trick_is_fixed_in_at_most_eight_taps(open_phon
     page = at_a_round_start(open_phone, size, lang=lang, board=False)
     with translation.override(lang):
         leads, fix_saves = gettext("{name} leads"), gettext("Save the fix")
+        save, fix_link = gettext("Save trick"), gettext("Fix")
         nine = gettext("%(card)s, pursuit %(points)d") % {"card": "9", "points": 2}
         fewer = gettext("One fewer: %(card)s") % {"card": nine}
         fixed = gettext("Trick: %(plays)s") % {"plays": "Cleo 10; Dan 5; Ana 13; Ben 1"}
@@ -169,11 +170,11 @@ def test_every_play_of_a_recorded_trick_is_fixed_in_at_most_eight_taps(open_phon
     for value in ("9", "4", "12", "2"):
         card(page, value).tap()
     before = version(page)
-    page.locator("form.wh-trick [data-save]").tap()
+    page.locator("form.wh-trick").get_by_role("button", name=save).tap()
     saved(page, before)
 
     thumb = Thumb(page)
-    thumb.tap(page.locator("#log li").first.locator("a.fix"))
+    thumb.tap(page.locator("#log li").first.get_by_role("link", name=fix_link))
     fix = page.locator("form.wh-trick")
     expect(fix.get_by_role("button", name=fix_saves)).to_be_visible()
     expect(fix.locator(".cp-tabs button .cp-tab-pick").first).to_be_visible()  # the picker is set up
