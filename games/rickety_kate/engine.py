@@ -594,10 +594,14 @@ def penalty_note(penalty: Penalty) -> Text:
     return T("%(name)s %(points)+d penalty", name=penalty.player, points=penalty.points or 0)
 
 
+# The reasons the entry form writes ("revoke" or the chip "Other"), said in the reader's language.
+FORM_REASONS = {"revoke": T("revoke"), "other": T("other")}
+
+
 def penalty_reason(reason: str) -> str | Text:
-    """A penalty's reason as people read it: "revoke", what the entry form writes, in their language; any other
-    reason as it was typed."""
-    return T("revoke") if reason == "revoke" else reason
+    """A penalty's reason as people read it: one the entry form writes in their language; any other reason (a
+    table file's own) as it was typed."""
+    return FORM_REASONS.get(reason, reason)
 
 
 def advance(

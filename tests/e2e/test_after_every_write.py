@@ -1,14 +1,16 @@
 """After every write of every game, what changed and what comes next are on screen (issue 18): the one-line
 confirmation and the first control of the form the prompt asks for next (`[data-next]`) both lie in the viewport,
-above the bar, at 320×640 and 390×844. Each game's table is made through the new-table form at its fewest players;
-every entry of the adapter's `DEMO` is posted as its form posts it (htmx, into #board) with the page scrolled to
-its foot, then Undo and Redo from the bar, the Edit of the newest entry where the game offers one, and a note.
-The actions `DEMO` leaves out (White Hat's pawn move and field change) are written at a White Hat table with a
-small board. The page order is checked on the way: the scoreboard, the entry, the game's state panel, the log."""
+above the bar, at 320×640 and 390×844, in English, German, French and Spanish. Each game's table is made through
+the new-table form at its fewest players; every entry of the adapter's `DEMO` is posted as its form posts it (htmx,
+into #board) with the page scrolled to its foot, then Undo and Redo from the bar, the Edit of the newest entry where
+the game offers one, and a note. The actions `DEMO` leaves out (White Hat's pawn move and field change) are written
+at a White Hat table with a small board. The page order is checked on the way: the scoreboard, the entry, the
+game's state panel (wherever the game shows one), the log, every one of them there."""
 
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,14 +20,18 @@ from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 
 from companion import entries, services
+from companion.models import Table
 from games import registry
-from tests.e2e.conftest import wait_until
+from tests.e2e.conftest import CARD_GRID, wait_until
+from tests.e2e.test_screens import look
 from tests.toygame import GAME as TALLY
 
 pytestmark = pytest.mark.e2e
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Finn")
 SIZES = [(320, 640), (390, 844)]
+# Each size in every language (German's words are a third longer, French's and Spanish's a fifth).
+SIZES_AND_LANGS = [(*size, lang) for lang in ("en", "de", "fr", "es") for size in SIZES]
 KEYS = itertools.count()
 
 # A board on which the first trick's winner moves onto Exploit (the start fields hold pawns: passed over).
@@ -112,12 +118,15 @@ def new_table(page: Page, slug: str) -> None:
 
 
 def in_order(page: Page) -> None:
-    """Scoreboard, entry, state panel (when the game has one), log: top to bottom."""
+    """Scoreboard, entry, the state panel (whenever the game shows one now), log: all there, top to bottom."""
     ids = page.evaluate(
         "() => Array.from(document.querySelectorAll('#board > section')).map(s => s.id).filter(Boolean)"
     )
-    wanted = [i for i in ("scoreboard", "entry", "panel", "log") if i in ids]
-    assert [i for i in ids if i in wanted] == wanted, ids
+    snap = services.snapshot(Table.objects.get(code=page.url.rstrip("/").split("/")[-1]))
+    panel = ["panel"] if snap.game.panel(snap.state) is not None else []
+    assert [i for i in ids if i in ("scoreboard", "entry", "panel", "log")] == ["scoreboard", "entry", *panel, "log"], (
+        ids
+    )
 
 
 @pytest.fixture(params=[*registry.GAMES, TALLY.slug])
@@ -128,10 +137,6 @@ def slug(request: pytest.FixtureRequest) -> Iterator[str]:
     yield request.param
     if request.param == TALLY.slug:
         registry.unregister(TALLY.slug)
-
-
-# Each size in every language (German's words are a third longer, French's and Spanish's a fifth).
-SIZES_AND_LANGS = [(*size, lang) for lang in ("en", "de", "fr", "es") for size in SIZES]
 
 
 @pytest.mark.parametrize("size", SIZES_AND_LANGS, ids=lambda s: f"{s[0]}x{s[1]}-{s[2]}")
@@ -170,27 +175,40 @@ def test_every_write_ends_with_the_confirmation_and_the_next_control_in_view(ope
     assert [e for e in page.errors if "status of 4" not in e] == []
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def scorer_at(open_phone, size: tuple[int, int, str], table: Table) -> Page:
+    """The table's scorer page on a phone of this width, height and language."""
+    page = open_phone(width=size[0], lang=size[2], path=f"/s/{table.scorer_token}/")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    return page
+
+
+@pytest.mark.parametrize("size", SIZES_AND_LANGS, ids=lambda s: f"{s[0]}x{s[1]}-{s[2]}")
 def test_a_white_hat_pawn_move_leads_the_entry_and_the_next_trick_waits_for_it(open_phone, size) -> None:
     table = services.create_table("white-hat", ["Ana", "Ben"], {"board": BOARD})
-    page = open_phone(width=size[0], path=f"/s/{table.scorer_token}/")
-    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page = scorer_at(open_phone, size, table)
+    with translation.override(size[2]):
+        moves = gettext("%(owner)s's pawn %(n)s to %(field)s") % {"owner": "Ana", "n": "1", "field": "Exploit"}
+        no_move = gettext("No move: record the next trick without %(name)s's move") % {"name": "Ana"}
     in_order(page)
     post(page, "start", {"dealer": "0", "hat": "1"})
     in_view(page, "start")
     post(page, "trick", {"leader": "0", "play-0": "9", "play-1": "7"})
     in_view(page, "trick")
+    in_order(page)
 
     # Ana won: her move comes first, the next trick waits behind "No move".
     move = page.locator("#entry form.wh-move[data-next]")
     expect(move).to_be_visible()
-    expect(page.locator("#entry details.wh-no-move")).not_to_have_attribute("open", "")
+    waiting = page.locator("#entry details.wh-no-move")
+    expect(waiting).not_to_have_attribute("open", "")
+    expect(waiting.locator("> summary")).to_have_text(no_move)
     expect(page.locator("#entry form.wh-trick")).not_to_be_visible()
     assert page.evaluate(
         "() => document.querySelector('form.wh-move').compareDocumentPosition("
         "document.querySelector('form.wh-trick')) & Node.DOCUMENT_POSITION_FOLLOWING"
     )
-    tap(page, '#entry form.wh-move button:has-text("Ana\'s pawn 1 to Exploit")')
+    look(page, f"white hat pawn move first ({size[2]})", skip=CARD_GRID)
+    tap(page, f"#entry form.wh-move button:text-is({json.dumps(moves)})")
     in_view(page, "move")
 
     # On Exploit she changes a field's value by one: that form is next.
@@ -201,19 +219,27 @@ def test_a_white_hat_pawn_move_leads_the_entry_and_the_next_trick_waits_for_it(o
     assert [e for e in page.errors if "status of 4" not in e] == []
 
 
-def test_the_state_panel_folds_and_stays_folded_on_this_phone(open_phone) -> None:
-    """Below the entry, open at first; folded with one tap, it stays folded after a write and a reload."""
+@pytest.mark.parametrize("size", SIZES_AND_LANGS, ids=lambda s: f"{s[0]}x{s[1]}-{s[2]}")
+def test_the_state_panel_folds_and_stays_folded_on_this_phone(open_phone, size) -> None:
+    """Below the entry, open at first; folded with one tap, it stays folded after a write and a reload, on this
+    phone only."""
     table = services.create_table("white-hat", ["Ana", "Ben"], {"board": BOARD})
-    page = open_phone(width=320, path=f"/s/{table.scorer_token}/")
+    page = scorer_at(open_phone, size, table)
+    with translation.override(size[2]):
+        title = gettext("On the table")
     state = page.locator("#panel details.state")
     expect(state).to_have_attribute("open", "")
+    expect(state.locator("> summary")).to_contain_text(title)
     expect(page.locator("#panel .wh-track")).to_be_visible()
+    look(page, f"white hat state panel ({size[2]})", skip=CARD_GRID)
     state.locator("> summary").click()
     expect(page.locator("#panel .wh-track")).not_to_be_visible()
     post(page, "start", {"dealer": "0", "hat": "1"})
     expect(page.locator("#panel .wh-track")).not_to_be_visible()
     page.reload()
     expect(page.locator("#panel .wh-track")).not_to_be_visible()
+    other = scorer_at(open_phone, size, table)  # another phone keeps its own: open
+    expect(other.locator("#panel .wh-track")).to_be_visible()
     page.locator("#panel details.state > summary").click()
     page.reload()
     expect(page.locator("#panel .wh-track")).to_be_visible()

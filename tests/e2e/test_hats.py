@@ -1,15 +1,27 @@
 """Hats on a phone: a game followed turn by turn (the tea table set by taps, a swap by tapping a hand card and a
 position, the illegal positions marked, a black hat, the cookie and collections in the panel) and an end state
-entered at once, with each player's score explained line by line; at 320 px, with no overflow and axe clean."""
+entered at once, with each player's score explained line by line; at 320 px, with no overflow and axe clean. Then
+issue 18's item 4 in every language at 320 and 390 px: no card lying on the tea table is offered as the card put
+down, the end state's live counts and its Save (enabled only when every count is right), and a finished team game
+naming the winning team by its members."""
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
+from django.utils import translation
+from django.utils.translation import gettext
 from playwright.sync_api import Locator, Page, expect
 
 from companion import services
+from companion.i18n import tr
 from companion.models import Table
-from tests.e2e.conftest import assert_accessible, overflow
+from games.hats.notation import HatsNotation
+from tests.e2e.conftest import CARD_GRID, assert_accessible, overflow
+from tests.e2e.test_screens import look
 
 pytestmark = pytest.mark.e2e
 
@@ -149,3 +161,96 @@ def test_a_table_that_stops_tracking_enters_the_end_state_from_where_it_stopped(
     table.refresh_from_db()
     assert table.finished
     assert_clean(page, "hats end state after turns")
+
+
+# -- issue 18 item 4, in every language at 320 and 390 px: the words come from the catalogue ----------------------
+
+LANGS = ["en", "de", "fr", "es"]
+SIZES = [(320, 640), (390, 844)]
+PHONES = [(*size, lang) for lang in LANGS for size in SIZES]
+NOTATION = HatsNotation()
+
+
+def phone_at(open_phone, size: tuple[int, int, str], table: Table) -> Page:
+    page = open_phone(width=size[0], lang=size[2], path=f"/s/{table.scorer_token}/")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    return page
+
+
+def label(lang: str, name: str) -> str:
+    """A card's accessible name in `lang` ("red 3", "rot 3"), as the picker gives it."""
+    with translation.override(lang):
+        return tr(NOTATION.label(NOTATION.parse(name.replace(" ", "-"))))
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}-{s[2]}")
+def test_no_card_on_the_tea_table_is_offered_as_the_card_put_down(open_phone, size) -> None:
+    table = services.create_table("hats", PLAYERS, {})
+    lying = [name.replace(" ", "-") for name in TABLE]
+    services.append(table, [{"type": "setup", "table": lying, "first": "Ben"}])
+    page = phone_at(open_phone, size, table)
+    lang = size[2]
+    with translation.override(lang):
+        why = gettext("on the tea table")
+        off = [gettext("%(card)s, %(why)s") % {"card": label(lang, name), "why": why} for name in TABLE]
+    put_down = page.locator("form.hats-turn [data-card-picker='card']")
+    for name, named in zip(TABLE, off, strict=True):
+        lies = card(put_down, name)
+        expect(lies).to_have_class(re.compile(r"\bcp-off\b"))
+        expect(lies.locator("input")).to_be_disabled()
+        expect(lies.locator(".visually-hidden")).to_have_text(named)
+    expect(put_down.locator("input:disabled")).to_have_count(len(TABLE))  # every other card is offered
+    grey = card(put_down, "grey 3")
+    expect(grey.locator(".visually-hidden")).to_have_text(label(lang, "grey 3"))
+    grey.click()
+    expect(grey.locator("input")).to_be_checked()
+    look(page, f"hats turn ({lang})", skip=CARD_GRID)
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}-{s[2]}")
+def test_the_end_state_counts_live_and_saves_only_when_every_count_is_right(open_phone, size) -> None:
+    table = services.create_table("hats", ["Ana", "Ben"], {})
+    page = phone_at(open_phone, size, table)
+    lang = size[2]
+    with translation.override(lang):
+        tally = gettext("{name}: {n} of {each} cards and black hats")
+        most = gettext("Most types now: {names} ({n})")
+        save = gettext("Save the end state")
+    page.locator("details.hats-final > summary").click()
+    form = page.locator("details.hats-final form")
+    ana, ben = form.locator("fieldset.hats-player").all()
+    submit = form.get_by_role("button", name=save)
+    expect(ana.locator("[data-hats-tally]")).to_have_text(tally.format(name="Ana", n=0, each=8))
+    expect(submit).to_be_disabled()
+    for name in ["red 1", "blue 2"]:
+        card(seat(ana, "coll", 0), name).click()
+    expect(ana.locator("[data-hats-tally]")).to_have_text(tally.format(name="Ana", n=2, each=8))
+    ana.locator("input[name='hats-0']").fill("6")
+    expect(ana.locator("[data-hats-tally]")).to_have_text(tally.format(name="Ana", n=8, each=8))
+    expect(form.locator("[data-hats-most]")).to_have_text(most.format(names="Ana", n=3))  # red, blue, black hats
+    expect(submit).to_be_disabled()  # Ben has none yet
+    ben.locator("input[name='hats-1']").fill("8")
+    expect(ben.locator("[data-hats-tally]")).to_have_text(tally.format(name="Ben", n=8, each=8))
+    expect(submit).to_be_enabled()
+    card(seat(ana, "coll", 0), "green 3").click()  # a ninth: wrong again
+    expect(ana.locator("[data-hats-tally]")).to_have_text(tally.format(name="Ana", n=9, each=8))
+    expect(ana.locator("[data-hats-tally]")).to_have_class(re.compile(r"\bbad\b"))
+    expect(submit).to_be_disabled()
+    card(seat(ana, "coll", 0), "green 3").click()
+    expect(submit).to_be_enabled()
+    look(page, f"hats end state ({lang})", skip=CARD_GRID)
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}-{s[2]}")
+def test_a_finished_team_game_names_the_winning_team_and_its_members(open_phone, size) -> None:
+    """tests/cases/hats-4p-quick-teams: Ben and Dan's team wins, 55 to 39."""
+    case = Path(__file__).resolve().parents[1] / "cases" / "hats-4p-quick-teams.json"
+    table = services.import_table(json.loads(case.read_text(encoding="utf-8")))
+    page = phone_at(open_phone, size, table)
+    with translation.override(size[2]):
+        won = gettext("%(names)s won the game.") % {"names": "Ben & Dan"}
+    expect(page.locator("#entry .big-news")).to_have_text(won)
+    teams = page.locator("#scoreboard .teams li")
+    expect(teams).to_have_text(["Ana & Cleo: 39", "Ben & Dan: 55"])
+    expect(teams.nth(1)).to_have_class("leader")
+    look(page, f"hats won by a team ({size[2]})")

@@ -1,17 +1,27 @@
 """Hood Politix on phones: three rounds recorded by tapping names in finishing order, the turn and Respect timers
 running on a second phone while the first records (the live swap keeps the very same timer element), a dispute
-settled at once, and the screens at 320 px in German, accessible, with the timer in full screen."""
+settled at once, and the screens at 320 px in German, accessible, with the timer in full screen. Then issue 18's
+item 5 in every language at 320 and 390 px: a round's order fixed by tapping two names (four taps), a penalty by one
+tap a reason with Edit and Fix, and the penalty a ruling gives logged with the rule it broke."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
+from django.utils import translation
+from django.utils.translation import gettext, ngettext
 from playwright.sync_api import Page, expect
 
 from companion import services
+from companion.i18n import tr
 from companion.models import Table
+from games.hood_politix.describe import REASON_WORDS, RULE_WORDS
+from games.text import TN, T, Text
 from tests.e2e.conftest import assert_accessible, overflow
+from tests.e2e.test_phone_flow import Thumb
+from tests.e2e.test_screens import look
 
 pytestmark = pytest.mark.e2e
 
@@ -19,11 +29,19 @@ PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]
 LIVE = 8_000  # ms: the page polls every 3 s
 # navigator.vibrate, recorded: the phone's buzz when time is up
 RECORD_BUZZ = "window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; };"
+# Issue 18's item 5 in every language at both sizes.
+PHONES = [(*size, lang) for lang in ("en", "de", "fr", "es") for size in ((320, 640), (390, 844))]
 
 
 @pytest.fixture
 def table(transactional_db) -> Table:
     return services.create_table("hood-politix", PLAYERS, {})
+
+
+def phone_at(open_phone, size: tuple[int, int, str], table: Table) -> Page:
+    page = open_phone(width=size[0], lang=size[2], path=f"/s/{table.scorer_token}/")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    return page
 
 
 def totals(page: Page):
@@ -160,19 +178,115 @@ def test_at_320_px_in_german_it_fits_and_the_timer_fills_the_screen(open_phone, 
     assert page.errors == []
 
 
-def test_a_rounds_order_is_fixed_by_tapping_two_names(open_phone, table: Table) -> None:
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}-{s[2]}")
+def test_a_rounds_order_is_fixed_by_tapping_two_names(open_phone, table: Table, size) -> None:
     """Fix: the order comes back filled in; tap two names to swap their places and save, four taps in all."""
     services.append(table, [{"type": "round", "order": ["Ben", "Ana", "Dan", "Cleo"]}])
-    page = open_phone(path=f"/s/{table.scorer_token}/")
-    page.locator(".last-entry a.button").click()  # Edit: 1 tap
+    page = phone_at(open_phone, size, table)
+    with translation.override(size[2]):
+        swap, place = gettext("Tap two names to swap them."), gettext("{n}. {name}")
+    thumb = Thumb(page)
+    thumb.tap(page.locator(".last-entry a.button"))  # Edit
     form = page.locator("form.hp-round-form")
-    expect(form.locator("[data-hp-order]")).to_contain_text("Tap two names to swap them.")
-    form.locator(".hp-name").filter(has_text="Ana").click()  # 2
+    expect(form.locator("[data-hp-order]")).to_contain_text(swap)
+    look(page, f"hood politix order to fix ({size[2]})")
+    thumb.tap(form.locator(".hp-name").filter(has_text="Ana"))
     expect(form.locator(".hp-name.is-held")).to_have_count(1)
-    form.locator(".hp-name").filter(has_text="Dan").click()  # 3: Dan second, Ana third
-    expect(form.locator("[data-hp-order]")).to_contain_text("1. Ben · 2. Dan · 3. Ana · 4. Cleo")
-    form.locator("[data-save]").click()  # 4
+    thumb.tap(form.locator(".hp-name").filter(has_text="Dan"))  # Dan second, Ana third
+    fixed = " · ".join(place.format(n=n, name=name) for n, name in enumerate(["Ben", "Dan", "Ana", "Cleo"], 1))
+    expect(form.locator("[data-hp-order]")).to_contain_text(fixed)
+    thumb.tap(form.locator("[data-save]"))
     expect(page.locator("#scoreboard [data-confirm]")).to_be_visible()
+    assert thumb.taps == 4
     orders = [e.payload["order"] for e in table.events.filter(retracted=False)]
     assert orders == [["Ben", "Dan", "Ana", "Cleo"]]
+    assert page.errors == []
+
+
+def said(lang: str, line: Text) -> str:
+    """A log line as a phone in `lang` shows it."""
+    with translation.override(lang):
+        return tr(line)
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}-{s[2]}")
+def test_a_penalty_is_one_tap_a_reason_with_edit_and_fix(open_phone, table: Table, size) -> None:
+    """Who, then one tap on the reason; Edit changes who got it, the log's Fix how many cards: each write is
+    confirmed by the penalty's own words and logged with its reason."""
+    services.append(table, [{"type": "round", "order": ["Ben", "Ana", "Dan", "Cleo"]}])
+    page = phone_at(open_phone, size, table)
+    lang = size[2]
+    with translation.override(lang):
+        saved, fix_link = gettext("Saved:"), gettext("Fix")
+    page.locator("details[data-mode=penalty] > summary").click()
+    form = page.locator("form.hp-penalty")
+    form.locator("label.chip").filter(has=page.locator("input[name=player][value='1']")).click()  # Ben
+    look(page, f"hood politix penalty ({lang})")
+    confirm, log = page.locator("#scoreboard [data-confirm]"), page.locator("#log li")
+    form.locator("button[name=reason][value=too-slow]").click()
+    slow = said(lang, T("%(name)s: penalty cards (%(reason)s)", name="Ben", reason=REASON_WORDS["too-slow"]))
+    expect(confirm).to_contain_text(f"{saved} {slow}")
+    expect(log.first).to_contain_text(slow)
+
+    page.locator(".last-entry a.button").click()  # Edit: it was Cleo who was too slow
+    fix = page.locator("form.hp-penalty")
+    expect(fix.locator("input[name=player][value='1']")).to_be_checked()
+    look(page, f"hood politix penalty edited ({lang})")
+    fix.locator("label.chip").filter(has=page.locator("input[name=player][value='2']")).click()
+    fix.locator("button[name=reason][value=too-slow]").click()
+    cleo = said(lang, T("%(name)s: penalty cards (%(reason)s)", name="Cleo", reason=REASON_WORDS["too-slow"]))
+    expect(confirm).to_contain_text(f"{saved} {cleo}")
+    expect(log.first).to_contain_text(cleo)
+
+    log.first.get_by_role("link", name=fix_link).click()  # Fix from the log: three cards, not the table's two
+    fix = page.locator("form.hp-penalty")
+    expect(fix.locator("input[name=player][value='2']")).to_be_checked()
+    fix.locator("input[name=cards]").fill("3")
+    fix.locator("button[name=reason][value=too-slow]").click()
+    three = said(
+        lang,
+        TN(
+            "%(name)s: %(n)d penalty card (%(reason)s)",
+            "%(name)s: %(n)d penalty cards (%(reason)s)",
+            3,
+            name="Cleo",
+            n=3,
+            reason=REASON_WORDS["too-slow"],
+        ),
+    )
+    expect(confirm).to_contain_text(f"{saved} {three}")
+    expect(log.first).to_contain_text(three)
+    live = [e.payload for e in table.events.filter(retracted=False).order_by("seq")]
+    assert live[1:] == [{"type": "penalty", "player": "Cleo", "reason": "too-slow", "cards": 3}]
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}-{s[2]}")
+def test_the_penalty_a_ruling_gives_is_one_tap_and_logged_with_the_rule_it_broke(
+    open_phone, table: Table, size
+) -> None:
+    """Ben played a blue Deuce on a red 7: not legal; the button under the ruling records his two penalty cards,
+    and the log says what for (the rule it broke), not "other"."""
+    services.append(table, [{"type": "dispute", "player": "Ben", "top": "red-7", "played": "blue-deuce"}])
+    page = phone_at(open_phone, size, table)
+    lang = size[2]
+    with translation.override(lang):
+        record = ngettext("Record %(name)s's %(n)s penalty card", "Record %(name)s's %(n)s penalty cards", 2) % {
+            "name": "Ben",
+            "n": 2,
+        }
+        saved = gettext("Saved:")
+    verdict = page.locator("[data-hp-verdict]")
+    expect(verdict).to_have_class(re.compile(r"\bis-illegal\b"))
+    look(page, f"hood politix ruling ({lang})")
+    verdict.get_by_role("button", name=record, exact=True).click()
+    why = said(lang, T("%(name)s: penalty cards (%(reason)s)", name="Ben", reason=RULE_WORDS["hp.match"]))
+    expect(page.locator("#scoreboard [data-confirm]")).to_contain_text(f"{saved} {why}")
+    expect(page.locator("#log li").first).to_contain_text(why)
+    assert table.events.order_by("-seq").first().payload == {  # type: ignore[union-attr]
+        "type": "penalty",
+        "player": "Ben",
+        "reason": "other",
+        "rule": "hp.match",
+    }
     assert page.errors == []

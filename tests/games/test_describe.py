@@ -27,3 +27,14 @@ def test_describe_penalty_in_plain_words() -> None:
         for extra in ({"reason": "revoke"}, {"points": 5, "reason": "revoke"}, {"points": 5, "reason": "slow"})
     ]
     assert lines == ["Ben: penalty for a revoke", "Ben: +5 penalty (revoke)", "Ben: +5 penalty (slow)"]
+
+
+def test_the_reasons_the_entry_form_writes_are_said_in_the_readers_language() -> None:
+    """ "revoke" and "other" (the form's two chips) are words to translate; a reason typed elsewhere stays as typed."""
+    upper = {"revoke": "REVOKE", "other": "OTHER"}
+    lines = [
+        describe(parse_event({"type": "penalty", "player": "Ben", "points": 5, "reason": reason}), PLAYERS, OPTIONS)
+        for reason in ("revoke", "other", "slow")
+    ]
+    rendered = [line.render(lambda s: upper.get(s, s), lambda s, p, n: s if n == 1 else p) for line in lines]
+    assert rendered == ["Ben: +5 penalty (REVOKE)", "Ben: +5 penalty (OTHER)", "Ben: +5 penalty (slow)"]
