@@ -83,6 +83,19 @@ def test_typical_hands_take_at_most_six_taps_on_average(phone: Page, width: int)
     assert page.errors == []
 
 
+@pytest.mark.parametrize("width", [320, 390])
+def test_every_key_of_the_pad_is_a_thumbs_width(phone: Page, width: int) -> None:
+    """UI.md: tap targets of 44 px or more, the 0-13 pad's keys too (seven to a row were 37 px wide at 320 px)."""
+    page = phone
+    page.set_viewport_size({"width": width, "height": 740})
+    scorer(page)
+    keys = quick_form(page).locator(".pad:not([hidden]) button")
+    expect(keys.first).to_be_visible()
+    sizes = keys.evaluate_all("bs => bs.map(b => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])")
+    assert len(sizes) == 15 and all(w >= 44 and h >= 44 for w, h in sizes), sizes
+    assert page.errors == []
+
+
 def test_the_pad_is_in_view_and_speaks_the_names(phone: Page) -> None:
     page = phone
     scorer(page)

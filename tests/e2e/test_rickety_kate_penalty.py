@@ -21,8 +21,8 @@ pytestmark = pytest.mark.e2e
 
 PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]
 PHONES = [(*size, lang) for lang in ("en", "de", "fr", "es") for size in ((320, 640), (390, 844))]
-# The entry's other forms are left out of the 44 px check: the hand's 0-13 pads (seven to a row, 37 px wide at 320)
-# and card grids are tests/e2e/test_entry_quick.py's and test_entry_tricks.py's.
+# The entry's other forms are left out of the 44 px check: the hand's 0-13 pads and card grids are
+# tests/e2e/test_entry_quick.py's and test_entry_tricks.py's.
 BESIDE_THE_PENALTY = "#entry form:not(.penalty)"
 OVER = {
     "en": "Dan won the game.",
