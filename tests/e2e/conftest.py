@@ -185,3 +185,11 @@ def wait_until(page, expression: str, timeout: float = 5.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"still false after {timeout} s: {expression}")
         page.wait_for_timeout(50)
+
+
+def settled(page) -> None:
+    """Wait until kibitz.js has set up every card picker on the page (a swapped-in one shows its seats one at a
+    time only then, its empty seats filled from their shared cards)."""
+    page.wait_for_function(
+        "() => Array.from(document.querySelectorAll('[data-card-picker]')).every(p => p.dataset.ready)"
+    )

@@ -202,6 +202,7 @@ def play_trick(thumb: Thumb, leader: str, cards: tuple[str, ...], number: int) -
     before = version(page)
     for player, card in plays:
         seat = trick.locator(".cp-seat:not([hidden])")
+        expect(seat).to_have_count(1)  # once kibitz.js has set the swapped-in picker up: one seat at a time
         expect(seat.locator("legend")).to_have_text(f"{player} plays")  # whose turn, above the cards
         target = seat.locator(f'label[data-value="{card}"]')
         target.scroll_into_view_if_needed()

@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from playwright.sync_api import Locator, Page, expect
 
 from companion import services
-from tests.e2e.conftest import CARD_GRID, assert_accessible, overflow, small_targets, spilled
+from tests.e2e.conftest import CARD_GRID, assert_accessible, overflow, settled, small_targets, spilled
 from tests.e2e.test_phone_flow import Thumb
 from tests.e2e.test_screens import look
 
@@ -37,6 +37,7 @@ def version(page: Page) -> int:
 
 def saved(page: Page, before: int) -> None:
     expect(page.locator("#board")).to_have_attribute("data-version", str(before + 1))
+    settled(page)
 
 
 def shown_seat(page: Page) -> Locator:
