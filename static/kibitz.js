@@ -253,6 +253,10 @@
   document.addEventListener("htmx:configRequest", function (e) {
     var board = e.detail.target;
     if (!board || board.id !== "board") return;
+    if (!board.kibitzGuarded) {  // its answer's events reach only it once it is out of the page: listen there
+      board.kibitzGuarded = true;
+      board.addEventListener("htmx:beforeSwap", notIntoAGoneBoard);
+    }
     var held = [];
     board.querySelectorAll(":scope > [data-digest]").forEach(function (part) {
       if (part.contains(e.detail.elt) || part.querySelector("form[data-dirty], [data-reason]")) return;
@@ -260,6 +264,12 @@
     });
     if (held.length) e.detail.headers["X-Kibitz-Parts"] = held.join(" ");
   });
+  // An answer aimed at a board that another answer has replaced meanwhile (two requests in flight) is not swapped:
+  // it would land in no page, and the parts it keeps would be taken out of this one. The live update shows it.
+  function notIntoAGoneBoard(e) {
+    if (e.detail.target && !e.detail.target.isConnected) e.detail.shouldSwap = false;
+  }
+  document.addEventListener("htmx:beforeSwap", notIntoAGoneBoard);
   // A kept part's forms were made at the version before: made again, they would carry the board's new one.
   document.addEventListener("htmx:afterSwap", function (e) {
     var config = e.detail.requestConfig, board = document.getElementById("board");

@@ -41,3 +41,22 @@ def test_the_parts_a_write_did_not_change_stay_and_their_forms_move_on_to_the_ne
     expect(page.locator("[data-conflict]")).to_have_count(0)
     expect(page.locator("#scoreboard [data-confirm]")).to_contain_text("Undone:")
     assert page.errors == []
+
+
+def test_two_answers_in_flight_to_the_board_never_take_a_kept_part_out_of_the_page(phone: Page) -> None:
+    """The second answer's board is gone once the first is swapped in: it is not swapped (its stand-ins would take
+    this page's parts out of it), and every part is still there, once."""
+    page = phone
+    table = services.create_table("rickety-kate", ["Ana", "Ben", "Cleo", "Dan"], {})
+    services.append(table, [{"type": "hand", "hearts": {"Ana": 13}, "lady": "Dan"}])
+    page.goto(f"/s/{table.scorer_token}/")
+    page.evaluate(
+        """() => { const board = document.getElementById('board');
+          for (const from of ['#scoreboard h1', '#log h2'])
+            htmx.ajax('GET', location.pathname, {source: from, target: board, swap: 'outerHTML'}); }"""
+    )
+    page.wait_for_load_state("networkidle")
+    for ident in ("scoreboard", "entry", "log", "past", "actions", "flags"):
+        expect(page.locator(f"#{ident}")).to_have_count(1)
+    assert page.locator("#past form").count() > 0 and page.locator("#actions button").count() > 0
+    assert page.errors == []
