@@ -22,13 +22,15 @@ import io
 import json
 import pickle
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 from django.db import connection
 from django.utils.crypto import salted_hmac
+
+from games.text import Text
 
 from . import busy
 from .fingerprint import RULES
@@ -108,14 +110,15 @@ def save(table: Table, players: Sequence[str], version: int, events: int, seq: i
     )
 
 
-def digest(rows: Iterable[tuple[int, bool, Any]]) -> str:
-    """A hash of log entries as stored: each one's seq, whether it is undone, and its payload's JSON text (as the
-    database hands it back; a decoded payload, from a driver that decodes, is written out again)."""
-    lines = (
-        f"{seq}\x1f{int(gone)}\x1f{text if isinstance(text, str) else json.dumps(text, sort_keys=True)}"
-        for seq, gone, text in rows
-    )
-    return hashlib.blake2b("\x1e".join(lines).encode(), digest_size=16).hexdigest()
+def digest(marks: Sequence[int], texts: Sequence[Any]) -> str:
+    """A hash of log entries as stored: each one's seq, negative when it is undone (`marks`), and its payload's
+    JSON text as the database hands it back (a payload a driver decoded is written out again). JSON text holds
+    no raw control character, so the texts joined by one still tell where each ends."""
+    if texts and not isinstance(texts[0], str):
+        texts = [json.dumps(text, sort_keys=True) for text in texts]
+    hashed = hashlib.blake2b(repr(list(marks)).encode(), digest_size=16)
+    hashed.update("\x1e".join(texts).encode())
+    return hashed.hexdigest()
 
 
 def _signature(
@@ -136,7 +139,17 @@ def _proxy(mapping: dict[Any, Any]) -> MappingProxyType[Any, Any]:
     return MappingProxyType(mapping)
 
 
-_REDUCERS: dict[type, Any] = {**copyreg.dispatch_table, MappingProxyType: lambda proxy: (_proxy, (dict(proxy),))}
+def _text(text: Text) -> tuple[type[Text], tuple[Any, ...]]:
+    """A Text as its fields: built again by its __init__, faster than the generic slots dataclass path (a
+    Hats state holds hundreds of them)."""
+    return (Text, (text.msgid, text.params, text.plural, text.count))
+
+
+_REDUCERS: dict[type, Any] = {
+    **copyreg.dispatch_table,
+    MappingProxyType: lambda proxy: (_proxy, (dict(proxy),)),
+    Text: _text,
+}
 
 
 def encode(state: Any) -> bytes | None:

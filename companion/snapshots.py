@@ -7,8 +7,8 @@ Nothing here is a second truth: every snapshot can be rebuilt from the log. What
   what follows the last checkpoint before it (games offer resume() for that);
 - a process that holds no snapshot of the table starts from the table's stored checkpoint when it still holds
   (companion/checkpoints.py): it replays only the later events, and parses the ones before only when a page
-  reads them (LazyEvents). A new checkpoint is stored once the live events grew STORE_AFTER past it, after a
-  write commits or by a cold load that had to replay them.
+  reads them (LazyEvents). A new checkpoint is stored once the live events grew past it by STORE_AFTER (or a
+  STORE_SHARE of the log, when more), after a write commits or by a cold load that had to replay them.
 """
 
 from __future__ import annotations
@@ -31,7 +31,10 @@ from . import checkpoints
 from .models import Event, Seat, Table
 
 CHECKPOINT = 250  # live events between kept states: a change replays at most this many plus what it adds
-STORE_AFTER = 100  # live events past the stored checkpoint that make a new one worth storing (a cold load's replay)
+# Live events past the stored checkpoint that make a new one worth storing: what a cold load replays at most. A
+# share of the log on a long table, where storing its state costs more (110 ms at 5,000 Rickety Kate events).
+STORE_AFTER = 100
+STORE_SHARE = 10  # a tenth
 CACHED_EVENTS = 50_000  # the events all cached snapshots may hold together, so memory stays bounded per process
 BULK = 100  # tables `each_snapshot` reads per statement: bounds the logs held at once and the SQL parameters
 
@@ -296,9 +299,8 @@ class Rows:
     def digest(self, upto: int) -> str:
         """The digest of the entries up to log entry `upto`, as stored."""
         covered = bisect.bisect_right(self.entries, upto, key=lambda e: e.seq)
-        return checkpoints.digest(
-            (e.seq, e.retracted, t) for e, t in zip(self.entries[:covered], self.texts[:covered], strict=True)
-        )
+        marks = [-e.seq if e.retracted else e.seq for e in self.entries[:covered]]
+        return checkpoints.digest(marks, self.texts[:covered])
 
 
 def _read(pk: int, since: int) -> Rows:
@@ -379,9 +381,11 @@ def _resumed(
 
 def checkpointed(snap: Snapshot, rows: Rows | None = None) -> Snapshot:
     """`snap`, and its state stored as the table's checkpoint once the transaction commits (at once outside
-    one) when its live events grew STORE_AFTER past the stored one. `rows`: the log as read for it, if at hand.
-    A write's transaction never stores it: a failure to store is only logged."""
-    if snap.broken is not None or len(snap.events) - snap.stored < STORE_AFTER:
+    one) when its live events grew past the stored one by STORE_AFTER, or a STORE_SHARE of them when more.
+    `rows`: the log as read for it, if at hand. A write's transaction never stores it: a failure to store is only
+    logged."""
+    count = len(snap.events)
+    if snap.broken is not None or count - snap.stored < max(STORE_AFTER, count // STORE_SHARE):
         return snap
     transaction.on_commit(lambda: _store(snap, rows), robust=True)  # robust: a failure is logged, never raised
     return replace(snap, stored=len(snap.events))
@@ -390,11 +394,27 @@ def checkpointed(snap: Snapshot, rows: Rows | None = None) -> Snapshot:
 def _store(snap: Snapshot, rows: Rows | None) -> None:
     count = len(snap.events)
     seq = snap.live[count - 1].seq
-    if rows is None:
-        rows = _read(snap.table.pk, -1)
-        if rows.version != snap.version:
-            return  # another write came in since: the next write, or cold load, stores one
-    checkpoints.save(snap.table, snap.players, snap.version, count, seq, rows.digest(seq), snap.state)
+    digest = rows.digest(seq) if rows is not None else _stored_digest(snap.table.pk, snap.version, seq)
+    if digest is not None:
+        checkpoints.save(snap.table, snap.players, snap.version, count, seq, digest, snap.state)
+
+
+def _stored_digest(pk: int, version: int, upto: int) -> str | None:
+    """The digest of the table's log entries up to `upto` as stored, read with the table's version in one
+    statement; None when the table is no longer at `version` (a later write stores its own checkpoint)."""
+    q = connection.ops.quote_name
+    sql = (
+        f"SELECT t.version, e.seq, e.retracted, e.payload "
+        f"FROM {q(Table._meta.db_table)} t LEFT JOIN {q(Event._meta.db_table)} e "
+        f"ON e.table_id = t.id AND e.seq <= %s WHERE t.id = %s ORDER BY e.seq"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [upto, pk])
+        rows = cursor.fetchall()
+    if not rows or rows[0][0] != version:
+        return None
+    rows = [row for row in rows if row[1] is not None]  # the LEFT JOIN's row for a table with no events
+    return checkpoints.digest([-seq if gone else seq for _v, seq, gone, _t in rows], [row[3] for row in rows])
 
 
 def _merge(log: tuple[LogEntry, ...], changed: Sequence[LogEntry]) -> tuple[LogEntry, ...]:

@@ -326,3 +326,17 @@ def test_writes_after_a_cold_load_go_on_from_the_checkpoint(
     after = services.undo(long_table)  # the last covered event: replayed from the start
     assert sum(folded) == COVERED - 1
     equal(after, replayed(long_table))
+
+
+def test_a_long_log_stores_a_checkpoint_after_a_share_of_it(
+    long_table: Table, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Storing a long table's state costs more: a new checkpoint waits for a tenth of the log (16 of 166 here)."""
+    monkeypatch.setattr(snapshots, "STORE_AFTER", 5)
+    for i in range(1, 16):
+        with django_capture_on_commit_callbacks(execute=True):
+            services.append(long_table, [penalty(i)])
+    assert TableCheckpoint.objects.get(table=long_table).events == COVERED
+    with django_capture_on_commit_callbacks(execute=True):
+        services.append(long_table, [penalty(16)])
+    assert TableCheckpoint.objects.get(table=long_table).events == COVERED + 16
