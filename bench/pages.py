@@ -1,6 +1,8 @@
 """The table page of every game in one table (issue 19): CPU time cold and warm, the HTML's size, and the replay per
 event, at a real game's length and at 1,000 events, with production settings (DEBUG off). The page is the scorer's
 on a phone whose script has run (closed parts of the entry fetched when opened); its size without script beside it.
+Cold is a process that holds no snapshot of the table, reading its stored checkpoint; "no stored checkpoint yet" is
+the first such load (after an upgrade of the games, say): the whole log replays, and its state is stored.
 
 Run from the repository root:  .venv/bin/python bench/pages.py [--runs N] [--requests N] [--database-url [URL]]
 Each game's stored games come from its own bench script (bench_<game>.py, the same seeded, legal games). Figures
@@ -102,6 +104,7 @@ def interleaved(
 def page_figures(table: Any, runs: int) -> dict[str, str]:
     from django.test import Client
 
+    from companion.models import TableCheckpoint
     from companion.services import SNAPSHOTS
 
     client = Client(HTTP_X_KIBITZ_SCORER=table.scorer_token)
@@ -117,9 +120,16 @@ def page_figures(table: Any, runs: int) -> dict[str, str]:
 
     html = page().content
     cold = interleaved(page, lambda: client.get("/ping/"), runs, SNAPSHOTS.clear)
+
+    def first() -> None:  # no stored checkpoint either: the whole log replays, and its state is stored
+        SNAPSHOTS.clear()
+        TableCheckpoint.objects.all().delete()
+
+    first_cold = interleaved(page, lambda: client.get("/ping/"), runs, first)
     warm = interleaved(page, lambda: client.get("/ping/"), runs, lambda: None)
     return {
         "cold": f"{cold[0]:.1f} ({cold[1]:.0f})",
+        "first": f"{first_cold[0]:.1f} ({first_cold[1]:.0f})",
         "warm": f"{warm[0]:.1f} ({warm[1]:.0f})",
         "ping": f"{warm[2]:.2f}",
         "html": f"{len(html) / 1024:.0f} / {len(gzip.compress(html)) / 1024:.1f}",
@@ -140,6 +150,7 @@ def replay_figures(bench: Bench, events: list[Payload], runs: int) -> dict[str, 
 
 ROWS = (
     ("table page cold, CPU ms (wall)", "cold", LONG),
+    ("  cold, no stored checkpoint yet", "first", LONG),
     ("table page warm, CPU ms (wall)", "warm", LONG),
     (f"table page warm at {SHORT} events", "warm", SHORT),
     ("  /ping/ beside it, CPU ms", "ping", LONG),

@@ -140,11 +140,9 @@ def change(before: Snapshot, after: Snapshot, verb: str) -> Change:
     """The entries a write added (verb "saved"), undid or brought back, and the rows it added, changed or
     took back, from the snapshots before and after it."""
     if verb == "undone":
-        seen = {e.seq for e in after.live}
-        entries = [(e, ev) for e, ev in _parsed(before) if e.seq not in seen]
+        entries = _parsed(before, {e.seq for e in after.live})
     else:
-        seen = {e.seq for e in before.live}
-        entries = [(e, ev) for e, ev in _parsed(after) if e.seq not in seen]
+        entries = _parsed(after, {e.seq for e in before.live})
     lines = [log_line(after, entry, event) for entry, event in entries]
     old, new = before.standings.rounds, after.standings.rounds
     rounds = [
@@ -164,9 +162,11 @@ def noted(snap: Snapshot, round_number: int | None) -> Change:
     return Change("saved", [_("Note on %(label)s %(n)d") % {"label": label, "n": round_number}], [], [])
 
 
-def _parsed(snap: Snapshot) -> list[tuple[LogEntry, Any]]:
-    """The live entries with their parsed events (None past a break in the log)."""
-    return [(e, snap.events[i] if i < len(snap.events) else None) for i, e in enumerate(snap.live)]
+def _parsed(snap: Snapshot, leave: set[int]) -> list[tuple[LogEntry, Any]]:
+    """The live entries but those of the seqs in `leave`, with their parsed events (None past a break in the
+    log); only theirs are read (the snapshot's events may be parsed when first read)."""
+    events = snap.events
+    return [(e, events[i] if i < len(events) else None) for i, e in enumerate(snap.live) if e.seq not in leave]
 
 
 def log_line(snap: Snapshot, entry: LogEntry, event: Any) -> Any:

@@ -10,40 +10,25 @@ per snapshots.BULK tables) and stores what it derives in one write.
 
 from __future__ import annotations
 
-import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from datetime import date
-from pathlib import Path
 from typing import Any, Protocol, cast
 
 from django.db.models import DateField, QuerySet
 from django.db.models.functions import Coalesce, TruncDate
 
-import games
 from games import registry
 
 from . import busy, services, snapshots
+from .fingerprint import RULES  # a stored summary derived with other games' code is derived again
 from .models import Table, TableSummary
 
 FORMAT = 2  # bump when Summary's fields or their meaning change: every stored summary is derived again
 CACHED = 5000  # summaries one process holds (a few hundred bytes each)
 IN_LIST = 900  # table ids per IN (...) list: under the 999 SQL parameters old SQLite builds allow
-
-
-def _fingerprint() -> str:
-    """A short hash of every module of the games package, as it is on disk when this process starts."""
-    root = Path(games.__file__).parent
-    digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        digest.update(path.relative_to(root).as_posix().encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-RULES = _fingerprint()  # the games' code: a stored summary derived with other code is derived again
 
 
 @dataclass(frozen=True)

@@ -308,3 +308,24 @@ class TableSummary(models.Model):
 
     def __str__(self) -> str:
         return f"summary of {self.table_id} at {self.version}"
+
+
+class TableCheckpoint(models.Model):
+    """A cache, never a truth: a table's replayed game state after its first `events` live events, so a process
+    that holds no snapshot of the table replays only the events after them (companion/checkpoints.py). It is
+    used only when its format, the games' code (`rules`), its signature and a digest of the stored log entries
+    it covers all still match; otherwise the log is replayed as if it were not there. Deleting every row loses
+    nothing."""
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, primary_key=True, related_name="checkpoint")
+    version = models.PositiveIntegerField()  # the table version it was derived at
+    format = models.PositiveSmallIntegerField()
+    rules = models.CharField(max_length=16)  # companion/fingerprint.py
+    events = models.PositiveIntegerField()  # the live events folded into the state
+    seq = models.PositiveIntegerField()  # the log entry of the last of them
+    digest = models.CharField(max_length=32)  # of the log entries up to `seq` as stored: a change to any shows
+    signature = models.CharField(max_length=64)  # an HMAC of all the above and `state`, keyed by the secret key
+    state = models.BinaryField()  # the state, pickled and compressed
+
+    def __str__(self) -> str:
+        return f"checkpoint of {self.table_id} at {self.version}"

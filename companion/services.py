@@ -19,7 +19,7 @@ from games.text import Text
 from . import names as look_alikes
 from .i18n import tr
 from .models import Event, Group, Player, Preset, Seat, Table, WriteKey, new_scorer_token
-from .snapshots import SNAPSHOTS, LogEntry, Snapshot, derive, seat_names, snapshot
+from .snapshots import SNAPSHOTS, LogEntry, Snapshot, checkpointed, derive, seat_names, snapshot
 
 # The read side lives in snapshots.py; the views and commands reach it through here.
 __all__ = ["SNAPSHOTS", "LogEntry", "Refused", "Snapshot", "Stale", "seat_names", "snapshot"]
@@ -278,10 +278,12 @@ def broken_text(snap: Snapshot) -> str:
 
 
 def _commit(caller: Table, locked: Table, after: Snapshot, key: str, recorded: bool = False) -> Snapshot:
-    """Bump the version the write was derived for, and cache its snapshot once the transaction commits."""
+    """Bump the version the write was derived for, and cache its snapshot once the transaction commits (and
+    store its state as the table's checkpoint then, when the log grew enough past the stored one)."""
     _bump(locked, after.standings.finished, key, recorded)
-    transaction.on_commit(lambda: SNAPSHOTS.put(after))
-    return _sync(caller, after)
+    cached = checkpointed(after)
+    transaction.on_commit(lambda: SNAPSHOTS.put(cached))
+    return _sync(caller, cached)
 
 
 def _lock(table: Table, expected_version: int | None, key: str = "") -> tuple[Table, bool]:

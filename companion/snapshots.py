@@ -4,27 +4,37 @@ Nothing here is a second truth: every snapshot can be rebuilt from the log. What
 - one SQL statement reads the table's version with its events, so a snapshot always matches its version;
 - a process that holds an older snapshot of the table reads only the rows changed since (Event.changed);
 - the replay keeps a state every CHECKPOINT live events, so a change near the end of the log replays only
-  what follows the last checkpoint before it (games offer resume() for that).
+  what follows the last checkpoint before it (games offer resume() for that);
+- a process that holds no snapshot of the table starts from the table's stored checkpoint when it still holds
+  (companion/checkpoints.py): it replays only the later events, and parses the ones before only when a page
+  reads them (LazyEvents). A new checkpoint is stored once the live events grew past it by STORE_AFTER (or a
+  STORE_SHARE of the log, when more), after a write commits or by a cold load that had to replay them.
 """
 
 from __future__ import annotations
 
+import bisect
 import json
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, overload
 
-from django.db import connection
+from django.db import connection, transaction
 
 from games import registry
 from games.base import Game, InvalidEvent, InvalidOptions, Prompt, Standings
 from games.text import Text
 
+from . import checkpoints
 from .models import Event, Seat, Table
 
 CHECKPOINT = 250  # live events between kept states: a change replays at most this many plus what it adds
+# Live events past the stored checkpoint that make a new one worth storing: what a cold load replays at most. A
+# share of the log on a long table, where storing its state costs more (110 ms at 5,000 Rickety Kate events).
+STORE_AFTER = 100
+STORE_SHARE = 10  # a tenth
 CACHED_EVENTS = 50_000  # the events all cached snapshots may hold together, so memory stays bounded per process
 BULK = 100  # tables `each_snapshot` reads per statement: bounds the logs held at once and the SQL parameters
 
@@ -58,7 +68,7 @@ class Snapshot:
     options: Any
     log: tuple[LogEntry, ...]  # everything, undone events included
     live: tuple[LogEntry, ...]
-    events: tuple[Any, ...]  # the live events, parsed
+    events: Sequence[Any]  # the live events, parsed (a tuple, or LazyEvents after a stored checkpoint)
     state: Any
     standings: Standings
     prompt: Prompt
@@ -66,6 +76,7 @@ class Snapshot:
     redo_floor: int = 0
     checkpoints: tuple[tuple[int, Any], ...] = ()  # (live events folded, state), oldest first
     broken: Break | None = None  # where the log stops replaying; `events` and `state` stop just before it
+    stored: int = 0  # the live events the table's stored checkpoint covers, as far as this process knows
     # Answers derived once per version and shared by every copy of this snapshot (the referee's, say).
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -93,18 +104,20 @@ def derive(
     *,
     version: int | None = None,
     redo_floor: int | None = None,
+    start: Start | None = None,
 ) -> Snapshot:
-    """The snapshot of `log`, replaying only what differs from `previous` (a snapshot of the same table).
+    """The snapshot of `log`, replaying only what differs from `previous` (a snapshot of the same table), or
+    what follows `start` (a stored checkpoint's state, its events known to be the log's first live ones).
     `version` and `redo_floor` default to the table's (a write passes the ones it is about to store).
 
     A log that stops replaying still gives a snapshot: the state just before the first bad event, and `broken`
     saying which one and why, so the table opens and can be undone."""
     live = tuple(e for e in log if not e.retracted)
-    options = previous.options if previous else game.options(table.options, players)
-    same = min(_common_prefix(previous.live, live), len(previous.events)) if previous else 0
-    parsed, broken = _parse(game, live, same)
-    events = (previous.events[:same] if previous else ()) + parsed
-    checkpoints, done, state = _start(game, players, options, previous, same)
+    if start is None:
+        start = _start(game, players, table, previous, live)
+    parsed, broken = _parse(game, live, len(start.events))
+    events = _joined(start.events, parsed)
+    checkpoints, done, state = start.checkpoints, start.done, start.state
     while done < len(events):
         upto = min(len(events), (done // CHECKPOINT + 1) * CHECKPOINT)
         try:
@@ -112,7 +125,7 @@ def derive(
         except InvalidEvent as exc:
             bad = exc.index if exc.index is not None else done
             state = game.resume(state, events[done:bad], done)  # everything before the bad one replays
-            events, broken = events[:bad], Break(bad, live[bad].seq, exc.message)
+            events, broken = _head(events, bad), Break(bad, live[bad].seq, exc.message)
             break
         done = upto
         if done % CHECKPOINT == 0:
@@ -121,7 +134,7 @@ def derive(
         table,
         game,
         players,
-        options,
+        start.options,
         log,
         live,
         events,
@@ -132,7 +145,21 @@ def derive(
         table.redo_floor if redo_floor is None else redo_floor,
         checkpoints,
         broken,
+        min(start.stored, len(events)),
     )
+
+
+@dataclass(frozen=True)
+class Start:
+    """Where a replay goes on from: the log's first live events (`events`, parsed, maybe lazily), and the state
+    after the first `done` of them, with the kept states (checkpoints) up to there."""
+
+    options: Any
+    events: Sequence[Any]
+    checkpoints: tuple[tuple[int, Any], ...]
+    done: int
+    state: Any
+    stored: int  # the live events the stored checkpoint covers (0: none known)
 
 
 def _common_prefix(old: Sequence[LogEntry], new: Sequence[LogEntry]) -> int:
@@ -154,16 +181,90 @@ def _parse(game: Game, live: Sequence[LogEntry], start: int) -> tuple[tuple[Any,
 
 
 def _start(
-    game: Game, players: tuple[str, ...], options: Any, previous: Snapshot | None, same: int
-) -> tuple[tuple[tuple[int, Any], ...], int, Any]:
-    """The checkpoints still valid for the first `same` live events, and where to go on from: the previous
-    state itself when it covers exactly those events (an append), else the last of those checkpoints."""
-    kept = tuple(c for c in previous.checkpoints if c[0] <= same) if previous else ()
+    game: Game, players: tuple[str, ...], table: Table, previous: Snapshot | None, live: tuple[LogEntry, ...]
+) -> Start:
+    """Where `live` goes on from `previous`: the events they share, with the checkpoints still valid for them,
+    and the previous state itself when it covers exactly those events (an append), else the last of those
+    checkpoints. Without a previous snapshot, from the start."""
+    if previous is None:
+        options = game.options(table.options, players)
+        initial = game.replay(players, options, ())
+        return Start(options, (), ((0, initial),), 0, initial, 0)
+    same = min(_common_prefix(previous.live, live), len(previous.events))
+    events = _head(previous.events, same)
+    stored = previous.stored if previous.stored <= same else 0  # a change to an event it covers voids it
+    kept = tuple(c for c in previous.checkpoints if c[0] <= same)
     if not kept:
-        kept = ((0, game.replay(players, options, ())),)
-    if previous is not None and same == len(previous.events):
-        return kept, same, previous.state
-    return kept, kept[-1][0], kept[-1][1]
+        kept = ((0, game.replay(players, previous.options, ())),)
+    if same == len(previous.events):
+        return Start(previous.options, events, kept, same, previous.state, stored)
+    return Start(previous.options, events, kept, kept[-1][0], kept[-1][1], stored)
+
+
+_UNREAD: Any = object()
+
+
+class LazyEvents(Sequence[Any]):
+    """The live events, each parsed when first read: the replay needs none of those a stored checkpoint covers,
+    and a page reads only a few (its log lines). Each of those parsed when the checkpoint was made, by the same
+    games' code from the same stored text (its digest says so), so parsing it again gives the same event."""
+
+    __slots__ = ("_game", "_items", "_payloads")
+
+    def __init__(self, game: Game, payloads: Sequence[Mapping[str, Any]], items: list[Any] | None = None) -> None:
+        self._game = game
+        self._payloads = payloads  # of the first events: those after them come parsed (`then`)
+        self._items = items if items is not None else [_UNREAD] * len(payloads)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> Any: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Any, ...]: ...
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return tuple(self._event(i) for i in range(*index.indices(len(self._items))))
+        at = index + len(self._items) if index < 0 else index
+        if not 0 <= at < len(self._items):
+            raise IndexError("event index out of range")
+        return self._event(at)
+
+    def __iter__(self) -> Iterator[Any]:
+        return (self._event(i) for i in range(len(self._items)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, tuple | LazyEvents):
+            return NotImplemented
+        return len(self) == len(other) and tuple(self) == tuple(other)
+
+    __hash__ = None  # type: ignore[assignment]  # equal to a tuple, yet not one: unhashable, as a list
+
+    def __repr__(self) -> str:
+        return f"LazyEvents({len(self._items)} events)"
+
+    def head(self, count: int) -> LazyEvents:
+        """The first `count` events, still parsed when first read."""
+        return LazyEvents(self._game, self._payloads[:count], self._items[:count])
+
+    def then(self, parsed: Sequence[Any]) -> LazyEvents:
+        """These events followed by `parsed`."""
+        return LazyEvents(self._game, self._payloads, [*self._items, *parsed]) if parsed else self
+
+    def _event(self, index: int) -> Any:
+        item = self._items[index]
+        if item is _UNREAD:
+            item = self._items[index] = self._game.parse(self._payloads[index])
+        return item
+
+
+def _head(events: Sequence[Any], count: int) -> Sequence[Any]:
+    return events.head(count) if isinstance(events, LazyEvents) else tuple(events[:count])
+
+
+def _joined(head: Sequence[Any], parsed: tuple[Any, ...]) -> Sequence[Any]:
+    return head.then(parsed) if isinstance(head, LazyEvents) else (*head, *parsed)
 
 
 # -- reading the log ---------------------------------------------------------------------------------------
@@ -171,17 +272,38 @@ def _start(
 
 def load(table: Table, cached: Snapshot | None) -> Snapshot:
     """The table's snapshot as stored now: from `cached` (an older snapshot) and the rows changed since it, or
-    from the whole log. `table` takes the version read with the rows."""
-    since = cached.version if cached is not None else -1
-    version, redo_floor, rows = _read(table.pk, since)
-    table.version, table.redo_floor = version, redo_floor
-    if cached is None:
-        game = registry.get(table.game)
-        return derive(table, game, seat_names(table), tuple(rows))
-    return derive(table, cached.game, cached.players, _merge(cached.log, rows), cached)
+    from the table's stored checkpoint and the events after it, or from the whole log. `table` takes the
+    version read with the rows."""
+    if cached is not None:
+        rows = _read(table.pk, cached.version)
+        table.version, table.redo_floor = rows.version, rows.redo_floor
+        return derive(table, cached.game, cached.players, _merge(cached.log, rows.entries), cached)
+    stored = checkpoints.fetch(table.pk)
+    rows = _read(table.pk, -1)
+    table.version, table.redo_floor = rows.version, rows.redo_floor
+    game = registry.get(table.game)
+    players = seat_names(table)
+    start = _resumed(table, game, players, rows, stored) if stored is not None else None
+    return checkpointed(derive(table, game, players, tuple(rows.entries), start=start), rows)
 
 
-def _read(pk: int, since: int) -> tuple[int, int, list[LogEntry]]:
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """The table's version and redo floor, read with its log entries changed after some version."""
+
+    version: int
+    redo_floor: int
+    entries: list[LogEntry]
+    texts: list[Any]  # each entry's payload as the database handed it back (JSON text), for checkpoints.digest
+
+    def digest(self, upto: int) -> str:
+        """The digest of the entries up to log entry `upto`, as stored."""
+        covered = bisect.bisect_right(self.entries, upto, key=lambda e: e.seq)
+        marks = [-e.seq if e.retracted else e.seq for e in self.entries[:covered]]
+        return checkpoints.digest(marks, self.texts[:covered])
+
+
+def _read(pk: int, since: int) -> Rows:
     """The table's version and redo floor with its events changed after version `since`, in one statement (so
     they agree even while another request writes). Plain SQL: the ORM costs more than the rows here."""
     q = connection.ops.quote_name
@@ -196,23 +318,25 @@ def _read(pk: int, since: int) -> tuple[int, int, list[LogEntry]]:
     if not rows:
         raise Table.DoesNotExist(f"no table {pk}")
     version, floor = rows[0][0], rows[0][1]
-    return int(version), int(floor), _entries([row[2:] for row in rows])
+    return _rows(int(version), int(floor), [row[2:] for row in rows])
 
 
-def _entries(rows: Sequence[Sequence[Any]]) -> list[LogEntry]:
+def _rows(version: int, floor: int, rows: Sequence[Sequence[Any]]) -> Rows:
     """Rows of (seq, payload, retracted, undone_at) as entries; a row whose seq is NULL (the LEFT JOIN's row
     for a table with no changed events) gives none."""
     rows = [row for row in rows if row[0] is not None]
-    payloads = [row[1] for row in rows]
-    if payloads and isinstance(payloads[0], str):  # JSON text (SQLite): one decode for all rows is faster
-        payloads = json.loads("[" + ",".join(payloads) + "]")
-    return [
+    texts = [row[1] for row in rows]
+    payloads = texts
+    if texts and isinstance(texts[0], str):  # JSON text (SQLite): one decode for all rows is faster
+        payloads = json.loads("[" + ",".join(texts) + "]")
+    entries = [
         LogEntry(seq, payload, bool(gone), undone)
         for (seq, _text, gone, undone), payload in zip(rows, payloads, strict=True)
     ]
+    return Rows(version, floor, entries, texts)
 
 
-def _read_many(since: Mapping[int, int]) -> dict[int, tuple[int, int, list[LogEntry]]]:
+def _read_many(since: Mapping[int, int]) -> dict[int, Rows]:
     """`_read` for many tables in one statement: each table's version and redo floor with its events changed
     after its own `since` version. A table that is gone is left out."""
     q = connection.ops.quote_name
@@ -234,12 +358,66 @@ def _read_many(since: Mapping[int, int]) -> dict[int, tuple[int, int, list[LogEn
     by_table: dict[int, list[tuple[Any, ...]]] = {}
     for row in rows:
         by_table.setdefault(row[0], []).append(row)
-    return {
-        pk: (int(found[0][1]), int(found[0][2]), _entries([row[3:] for row in found])) for pk, found in by_table.items()
-    }
+    return {pk: _rows(int(found[0][1]), int(found[0][2]), [row[3:] for row in found]) for pk, found in by_table.items()}
 
 
-def _merge(log: tuple[LogEntry, ...], changed: Iterable[LogEntry]) -> tuple[LogEntry, ...]:
+def _resumed(
+    table: Table, game: Game, players: tuple[str, ...], rows: Rows, stored: checkpoints.Stored
+) -> Start | None:
+    """Where the replay goes on from the stored checkpoint, or None when it does not hold for this log: its
+    events must be the log's first live ones, as stored then (companion/checkpoints.py)."""
+    covered = bisect.bisect_right(rows.entries, stored.seq, key=lambda e: e.seq)
+    live = [e for e in rows.entries[:covered] if not e.retracted]
+    if not live or len(live) != stored.events or live[-1].seq != stored.seq:
+        return None
+    state = checkpoints.opened(stored, table, players, rows.digest(stored.seq))
+    if state is None:
+        return None
+    events = LazyEvents(game, [e.payload for e in live])
+    return Start(
+        game.options(table.options, players), events, ((stored.events, state),), stored.events, state, stored.events
+    )
+
+
+def checkpointed(snap: Snapshot, rows: Rows | None = None) -> Snapshot:
+    """`snap`, and its state stored as the table's checkpoint once the transaction commits (at once outside
+    one) when its live events grew past the stored one by STORE_AFTER, or a STORE_SHARE of them when more.
+    `rows`: the log as read for it, if at hand. A write's transaction never stores it: a failure to store is only
+    logged."""
+    count = len(snap.events)
+    if snap.broken is not None or count - snap.stored < max(STORE_AFTER, count // STORE_SHARE):
+        return snap
+    transaction.on_commit(lambda: _store(snap, rows), robust=True)  # robust: a failure is logged, never raised
+    return replace(snap, stored=len(snap.events))
+
+
+def _store(snap: Snapshot, rows: Rows | None) -> None:
+    count = len(snap.events)
+    seq = snap.live[count - 1].seq
+    digest = rows.digest(seq) if rows is not None else _stored_digest(snap.table.pk, snap.version, seq)
+    if digest is not None:
+        checkpoints.save(snap.table, snap.players, snap.version, count, seq, digest, snap.state)
+
+
+def _stored_digest(pk: int, version: int, upto: int) -> str | None:
+    """The digest of the table's log entries up to `upto` as stored, read with the table's version in one
+    statement; None when the table is no longer at `version` (a later write stores its own checkpoint)."""
+    q = connection.ops.quote_name
+    sql = (
+        f"SELECT t.version, e.seq, e.retracted, e.payload "
+        f"FROM {q(Table._meta.db_table)} t LEFT JOIN {q(Event._meta.db_table)} e "
+        f"ON e.table_id = t.id AND e.seq <= %s WHERE t.id = %s ORDER BY e.seq"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [upto, pk])
+        rows = cursor.fetchall()
+    if not rows or rows[0][0] != version:
+        return None
+    rows = [row for row in rows if row[1] is not None]  # the LEFT JOIN's row for a table with no events
+    return checkpoints.digest([-seq if gone else seq for _v, seq, gone, _t in rows], [row[3] for row in rows])
+
+
+def _merge(log: tuple[LogEntry, ...], changed: Sequence[LogEntry]) -> tuple[LogEntry, ...]:
     """The cached log with changed rows replaced and new ones (always at the end: seq only grows) added."""
     by_seq = {e.seq: e for e in changed}
     if not by_seq:
@@ -368,16 +546,16 @@ def _since(cached: Snapshot | None) -> int:
     return cached.version if cached is not None else -1
 
 
-def _built(
-    table: Table, cached: Snapshot | None, read: tuple[int, int, list[LogEntry]], players: tuple[str, ...]
-) -> Snapshot | None:
-    """What `load` makes of the rows read for the table (and caches it, as `snapshot` does)."""
-    table.version, table.redo_floor, rows = read
+def _built(table: Table, cached: Snapshot | None, read: Rows, players: tuple[str, ...]) -> Snapshot | None:
+    """What `load` makes of the rows read for the table (and caches it, as `snapshot` does). A stored checkpoint
+    is not read here: the tables read in bulk are those missing a summary, after an upgrade of the games mostly,
+    which leaves every checkpoint behind too."""
+    table.version, table.redo_floor = read.version, read.redo_floor
     try:
         if cached is None:
-            snap = derive(table, registry.get(table.game), players, tuple(rows))
+            snap = derive(table, registry.get(table.game), players, tuple(read.entries))
         else:
-            snap = derive(table, cached.game, cached.players, _merge(cached.log, rows), cached)
+            snap = derive(table, cached.game, cached.players, _merge(cached.log, read.entries), cached)
     except (KeyError, InvalidOptions):  # a game no longer registered, options no longer valid
         return None
     SNAPSHOTS.put(snap)

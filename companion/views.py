@@ -616,9 +616,10 @@ def _log_page(snap: services.Snapshot, raw_page: str) -> dict[str, object]:
 
 
 def _describe(snap: services.Snapshot, entries: Iterable[services.LogEntry]) -> list[tuple[services.LogEntry, object]]:
-    """Each entry with its one-line description (live events are parsed once, in the snapshot)."""
-    parsed = snap.memo.get("parsed")
-    if parsed is None:
-        # A broken log has parsed events only up to the break: zip stops there.
-        parsed = snap.memo["parsed"] = {e.seq: ev for e, ev in zip(snap.live, snap.events, strict=False)}
-    return [(e, log_line(snap, e, parsed.get(e.seq))) for e in entries]
+    """Each entry with its one-line description (live events are parsed once, in the snapshot, maybe only when
+    first read: only the entries shown are read)."""
+    index = snap.memo.get("live_index")
+    if index is None:
+        # A broken log has parsed events only up to the break: the entries past it have none.
+        index = snap.memo["live_index"] = {e.seq: i for i, e in enumerate(snap.live[: len(snap.events)])}
+    return [(e, log_line(snap, e, snap.events[index[e.seq]] if e.seq in index else None)) for e in entries]

@@ -10,8 +10,8 @@ from collections.abc import Callable
 
 import pytest
 
-from companion import services
-from companion.models import Table
+from companion import services, snapshots
+from companion.models import Table, TableCheckpoint
 from tests.companion.conftest import PLAYERS
 
 PHONES = 6
@@ -94,3 +94,33 @@ def test_concurrent_writes_against_a_version_land_or_are_told(live_server, table
     assert sorted(reasons) == sorted(accepted)
     assert not set(refused) & set(reasons)
     assert len(accepted) + len(refused) == PHONES * WRITES and accepted
+
+
+def test_checkpoints_stored_while_phones_write_and_cold_loads_read_fail_nothing(
+    live_server, table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Every few writes stores a checkpoint after its commit, and cold loads (a cleared cache) store theirs
+    too, several at once: no write fails, no store logs an error, and what a cold load then shows is the log."""
+    monkeypatch.setattr(snapshots, "STORE_AFTER", 2)
+    url = f"{live_server.url}/t/{table.code}/record/penalty/"
+    page = f"{live_server.url}/t/{table.code}/"
+    statuses: list[int] = []
+
+    def phone(n: int) -> None:
+        for i in range(WRITES):
+            if n % 2:  # a phone of a process that just started: it holds no snapshot
+                services.SNAPSHOTS.clear()
+                with urllib.request.urlopen(page, timeout=30) as response:
+                    statuses.append(response.status)
+            key = f"c{n}-{i:02d}"
+            statuses.append(post(url, table.scorer_token, {"player": "0", "reason": key, "points": "1", "key": key}))
+
+    run_phones(phone)
+    assert set(statuses) == {200}
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], caplog.text
+    assert TableCheckpoint.objects.filter(table=table).exists()
+    services.SNAPSHOTS.clear()
+    snap = services.snapshot(Table.objects.get(pk=table.pk))
+    assert len(snap.live) == PHONES * WRITES and snap.standings == snap.game.standings(
+        snap.game.replay(snap.players, snap.options, [snap.game.parse(e.payload) for e in snap.live])
+    )
