@@ -160,7 +160,7 @@ def fetch(url: str, method: str, path: str, headers: dict[str, str], body: str =
     return response.status, head + len(raw), decoded.decode()
 
 
-PART = re.compile(r'<([a-z]+) id="([\w-]+)"(?: data-digest="(\w+)"| hx-preserve)')
+PART = re.compile(r'<([a-z]+) id="([\w-]+)"(?:[^>]* data-digest="(\w+)"| hx-preserve)')
 
 
 def holding(before: dict[str, str], board: str) -> dict[str, str]:

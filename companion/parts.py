@@ -46,5 +46,19 @@ def stamp(html: str, holding: Mapping[str, str]) -> str:
     mark = digest(html)
     if holding.get(ident) == mark:
         return f'<{tag} id="{ident}" hx-preserve></{tag}>'
-    end = root.end()
+    end = _tag_end(html, root.end())
     return f'{html[:end]} data-digest="{mark}"{html[end:]}'
+
+
+def _tag_end(html: str, start: int) -> int:
+    """Where the opening tag that goes on at `start` closes (its ">"), skipping quoted attribute values."""
+    quote = ""
+    for at in range(start, len(html)):
+        ch = html[at]
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch == ">":
+            return at
+    return start

@@ -281,5 +281,7 @@ def test_a_refused_hood_politix_penalty_comes_back_as_typed(client: Client, db: 
     penalty = html.split('class="hp-penalty"')[1].split("</form>")[0]
     assert 'name="player" value="1" checked required' in penalty  # who, still chosen
     assert 'value="99"' in penalty  # the cards as typed
-    dispute = html.split('class="hp-dispute"')[1].split("</form>")[0]
+    assert 'data-lazy="dispute"' in html  # the closed dispute form waits to be opened (issue 19)
+    plain = client.post(f"/t/{table.code}/record/penalty/", form | {"key": "k2"}).content.decode()  # every part
+    dispute = plain.split('class="hp-dispute"')[1].split("</form>")[0]
     assert "checked required" not in dispute  # the penalty's player is not the dispute's
