@@ -38,9 +38,10 @@ class EventFormat(Generic[E]):
         if not isinstance(raw, dict):
             raise refusal(T(self.not_an_object))
         kind = raw.get("type")
-        if not isinstance(kind, str) or kind not in self.types:
+        entry = self.types.get(kind) if isinstance(kind, str) else None
+        if entry is None:
             raise refusal(T(self.unknown_type, type=shown(kind), known=self.known))
-        read, required, allowed = self.types[kind]
+        read, required, allowed = entry
         if not allowed.issuperset(raw):  # checked without building a set: a long table reads thousands of events
             extra = next(name for name in raw if name not in allowed)
             raise refusal(T("a %(type)s event has no field %(field)s", type=kind, field=shown(extra)))
