@@ -491,17 +491,19 @@ def trick_winner(cards: Sequence[Card], order: Sequence[str], double_deck: bool,
     """The highest card of the led suit wins. With two decks, identical cards cancel each other;
     when every card of the led suit cancels, the trick goes to the next trick's winner (None),
     or, on the hand's last trick, to its leader."""
+    if len(cards) != len(order):
+        raise ValueError(f"a trick of {len(cards)} cards played by {len(order)} players")
     led = cards[0].suit
     counts = Counter(cards) if double_deck else None
-    # Within the led suit a card's index orders as its value does (Card.index: suit, then rank).
-    best_index, best = -1, None
-    for player, card in zip(order, cards, strict=True):
-        if card.suit != led or (counts is not None and counts[card] > 1):
-            continue
-        if card.index > best_index:
-            best_index, best = card.index, player
-    if best is not None:
-        return best
+    # Within the led suit a card's index orders as its value does (Card.index: suit, then rank). Positions are
+    # counted by hand: zip() or enumerate() would cost more than the rest of the loop, run for every trick.
+    best_index, best, position = -1, -1, -1
+    for card in cards:
+        position += 1
+        if card.suit == led and card.index > best_index and (counts is None or counts[card] == 1):
+            best_index, best = card.index, position
+    if best >= 0:
+        return order[best]
     return order[0] if last else None
 
 
@@ -519,10 +521,8 @@ def taken_from_tricks(play: HandPlay, options: Options) -> tuple[Counter[str], C
         if winner is None:
             carry = cards
             continue
-        for card in cards:
-            kind = scoring.get(card)
-            if kind is not None:
-                takers[kind][winner] += 1
+        for card in filter(scoring.__contains__, cards):  # most cards score nothing: passed over in C
+            takers[scoring[card]][winner] += 1
         carry = ()
     return hearts, ladies, bonus
 

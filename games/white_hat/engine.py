@@ -20,7 +20,7 @@ from games.white_hat.board import Board
 from games.white_hat.events import HAT, HAT_RANK, NOTATION, Event, FieldChange, Move, Play, RoundEnd, RoundStart, Trick
 from games.white_hat.notation import WhiteHatCard
 from games.white_hat.options import Options
-from games.white_hat.tricks import breaches, judge, order_from, plays_in_order, taken_breach, why
+from games.white_hat.tricks import breaches, judge, order_from, players_of, taken_breach, why
 
 HAND_SIZE = 10  # everyone, the hat's holder 9 and the hat
 RANDOMIZER_FIELDS = 4  # the tile covers four fields
@@ -154,6 +154,7 @@ class _Replay(Replayer[Options, State]):
         self.flags: list[Flag] = []
         self.next_dealer = players[0]
         self.seats = set(players)
+        self.turns = {p: order_from(players, p) for p in players}  # who plays when each player leads
         self.totals = dict.fromkeys(players, 0)
         self.finished = False
         self.moves = 0
@@ -411,7 +412,7 @@ class _Replay(Replayer[Options, State]):
     def _trick(self, index: int, event: Trick) -> None:
         play = self.round or self._open()
         plays = event.plays
-        in_order = len(plays) == len(self.players) and plays_in_order(plays, self.players)
+        in_order = players_of(plays) == self.turns.get(plays[0].player)
         if not in_order and (len(plays) != len(self.players) or {p.player for p in plays} != self.seats):
             self._wrong_players(event)
         hat = event.hat
@@ -506,9 +507,10 @@ class _Replay(Replayer[Options, State]):
     def _check_hands(self, index: int, event: Trick, play: _Round) -> None:
         held = self.held
         holder = play.hat
-        for player, cards, _, hat in event.plays:
+        for made in event.plays:
+            player, hat = made.player, made.hat
             have = held[player]
-            size = len(cards)
+            size = len(made.cards)
             if size > have > 0:  # with none left, wh.round-end has said it
                 self._flag(
                     index,
@@ -546,7 +548,8 @@ class _Replay(Replayer[Options, State]):
             raise refusal(T("the board has no field %(n)d (it has %(count)d)", n=event.to, count=len(board.fields)))
         pawn = (event.owner, event.pawn)
         here = self.pawns[pawn]
-        others = [spot for key, spot in self.pawns.items() if key != pawn]
+        others = list(self.pawns.values())  # where the other pawns stand: all but this one's spot, once
+        others.remove(here)
         ability = play.ability
         backflip = (
             ability is not None

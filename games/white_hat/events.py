@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from functools import partial
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -22,8 +22,7 @@ FIELD_POINTS = (-99, 99)  # a field's value, as a round_end or a field event giv
 MAX_FIELD_INDEX = 10_000
 
 
-@dataclass(frozen=True)
-class RoundStart:
+class RoundStart(NamedTuple):
     dealer: str | None
     hat: str | None
 
@@ -56,8 +55,8 @@ def play_of(player: str, cards: tuple[WhiteHatCard, ...]) -> Play:
 
 
 class Trick(NamedTuple):
-    """A trick's plays in the order played (a named tuple, as Play and Move: most events of a file are tricks and
-    moves, and a named tuple is made several times faster than a frozen dataclass)."""
+    """A trick's plays in the order played. White Hat's events are named tuples, as Play is: most events of a file
+    are tricks and moves, and a named tuple is made several times faster than a frozen dataclass."""
 
     plays: tuple[Play, ...]
     taken: tuple[WhiteHatCard, ...] | None
@@ -75,15 +74,13 @@ class Move(NamedTuple):
     to: int
 
 
-@dataclass(frozen=True)
-class FieldChange:
+class FieldChange(NamedTuple):
     player: str
     field: int
     value: int
 
 
-@dataclass(frozen=True)
-class RoundEnd:
+class RoundEnd(NamedTuple):
     hands: Mapping[str, tuple[WhiteHatCard, ...] | int]
     fields: Mapping[str, tuple[int, int]] | None
     final: bool
@@ -98,13 +95,13 @@ def cards_of(value: Any, what: str | Text | Callable[[], Text]) -> tuple[WhiteHa
     if not isinstance(value, list):
         raise refusal(T("%(what)s must be a list of cards", what=_words(what)))
     try:
-        cards = tuple(WHITE_HAT_CARDS[v] for v in value)  # the canonical texts files and forms carry
+        cards = tuple(map(WHITE_HAT_CARDS.__getitem__, value))  # the canonical texts files and forms carry
     except (KeyError, TypeError):
         try:
             cards = tuple(NOTATION.parse(str(v) if type(v) is int else v) for v in value)
         except CardError as exc:
             raise refusal(T("%(what)s: %(why)s", what=_words(what), why=exc.text)) from None
-    if sum(1 for c in cards if c.rank == HAT_RANK) > 1:
+    if len(cards) > 1 and sum(1 for c in cards if c.rank == HAT_RANK) > 1:
         raise refusal(T("%(what)s: there is only one White Hat", what=_words(what)))
     _within_the_box(cards, what)
     return cards
@@ -212,7 +209,9 @@ def _the_trick() -> Text:
 
 
 def _move(raw: dict[str, Any]) -> Move:
-    player = player_name(raw["player"], "player")
+    player = raw["player"]
+    if type(player) is not str or not player:
+        player = player_name(player, "player")  # says what is wrong
     pawn = raw["pawn"]
     owner, _sep, number = pawn.rpartition(":") if isinstance(pawn, str) else ("", "", "")
     if not owner or number not in ("1", "2"):
@@ -243,7 +242,7 @@ def _round_end(raw: dict[str, Any]) -> RoundEnd:
     hands: dict[str, tuple[WhiteHatCard, ...] | int] = {}
     for player, hand in hands_raw.items():
         if isinstance(hand, list):
-            hands[player] = cards_of(hand, T("the hand of %(name)s", name=shown(player)))
+            hands[player] = cards_of(hand, partial(_hand_of, player))
         elif whole_number_in(hand, 0, MAX_HAND_POINTS):
             hands[player] = hand
         else:
@@ -262,6 +261,10 @@ def _round_end(raw: dict[str, Any]) -> RoundEnd:
     if not isinstance(final, bool):
         raise refusal(T("final must be true or false, not %(value)s", value=shown(final)))
     return RoundEnd(MappingProxyType(hands), fields, final)
+
+
+def _hand_of(player: object) -> Text:
+    return T("the hand of %(name)s", name=shown(player))
 
 
 def _fields(raw: Any) -> Mapping[str, tuple[int, int]]:

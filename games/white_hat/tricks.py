@@ -102,30 +102,37 @@ def winner(trick: Trick, options: Options) -> int:
 def judge(trick: Trick, options: Options) -> tuple[int, bool]:
     """The winning play's position (winner()), and whether every play could win: each of the led size and of one
     number, so that no play breaks a set rule (breaches() finds none). One walk over the plays for both, made
-    for every trick of a replay."""
+    for every trick of a replay (counted by hand: enumerate() costs more than the rest of the loop)."""
     plays = trick.plays
     led = len(plays[0].cards)
     wild = options.wild_set
     best = 0  # the leader, also when no play can win
-    can_win = 0
+    regular = True
+    position = -1
     if trick.hat:  # the lowest wins: a start above every value (wild_set is at most 99), so the first can win
         later = options.hat_ties == "later"
         best_value = 1000
-        for position, (_, cards, number, _) in enumerate(plays):
-            if len(cards) == led and number != UNEQUAL:
-                can_win += 1
-                value = number or wild
-                if value < best_value or (later and value == best_value):
-                    best_value, best = value, position
-        return best, can_win == len(plays)
-    best_value = 0  # the highest wins, the later of equals: every value is 1 or more, so the first can win
-    for position, (_, cards, number, _) in enumerate(plays):
-        if len(cards) == led and number != UNEQUAL:
-            can_win += 1
+        for play in plays:
+            position += 1
+            number = play.number
+            if len(play.cards) != led or number == UNEQUAL:
+                regular = False
+                continue
             value = number or wild
-            if value >= best_value:
+            if value < best_value or (later and value == best_value):
                 best_value, best = value, position
-    return best, can_win == len(plays)
+        return best, regular
+    best_value = 0  # the highest wins, the later of equals: every value is 1 or more, so the first can win
+    for play in plays:
+        position += 1
+        number = play.number
+        if len(play.cards) != led or number == UNEQUAL:
+            regular = False
+            continue
+        value = number or wild
+        if value >= best_value:
+            best_value, best = value, position
+    return best, regular
 
 
 def eligible(trick: Trick, options: Options) -> Counter[WhiteHatCard]:
@@ -177,9 +184,9 @@ def order_from(players: Sequence[str], leader: str) -> tuple[str, ...]:
     return tuple(players[start:]) + tuple(players[:start])
 
 
-def plays_in_order(plays: Sequence[Play], players: Sequence[str]) -> bool:
-    start = players.index(plays[0].player)
-    return list(map(_PLAYER, plays)) == [*players[start:], *players[:start]]
+def players_of(plays: Sequence[Play]) -> tuple[str, ...]:
+    """Who played, in the order played."""
+    return tuple(map(_PLAYER, plays))
 
 
 _PLAYER = attrgetter("player")
