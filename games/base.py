@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from types import ModuleType
 from typing import Any, Protocol, TypeGuard, cast
 
@@ -340,11 +339,10 @@ class GameBase:
     def options_dict(self, options: Any) -> dict[str, Any]:
         return cast(dict[str, Any], self._forward("options_dict")(options))
 
-    @cached_property
-    def parse(self) -> Callable[[Any], Any]:
-        """The events module's parse_event itself, looked up on first use: it is called once per event of every
-        table read, and a method forwarding to it cost as much as the lookup of the event's type."""
-        return cast(Callable[[Any], Any], self._forward("parse"))
+    def parse(self, raw: Any) -> Any:
+        # Called once per event of every table read: the module's function straight, _forward only without one.
+        events = self.events_module
+        return (events.parse_event if events is not None else self._forward("parse"))(raw)
 
     def replay(self, players: Sequence[str], options: Any, events: Sequence[Any]) -> Any:
         return self._forward("replay")(players, options, events)

@@ -9,7 +9,6 @@ import pytest
 
 from games.base import InvalidEvent
 from games.events import EventFormat
-from games.registry import get
 
 FORMAT: EventFormat[dict[str, Any]] = EventFormat(
     "not an object",
@@ -60,12 +59,3 @@ def test_a_missing_required_field_is_refused() -> None:
 
 def test_a_note_must_be_text() -> None:
     assert refusal({"type": "deal", "note": 5}) == "note must be text"
-
-
-@pytest.mark.parametrize("slug", ["rickety-kate", "white-hat", "hats", "hood-politix"])
-def test_a_game_parses_with_its_events_module(slug: str) -> None:
-    """GameBase.parse is the events module's parse_event itself (looked up once: it runs for every event read)."""
-    game = get(slug)
-    assert game.parse == game.events_module.parse_event
-    with pytest.raises(InvalidEvent, match="unknown event type"):
-        game.parse({"type": "nothing"})
