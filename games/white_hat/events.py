@@ -198,7 +198,10 @@ def _trick(raw: dict[str, Any]) -> Trick:
     # _within_the_box's own fast tests, made here: most tricks pass them, and they are the most common event.
     if len(cards) > 5 and len(set(cards)) <= len(cards) - 5:
         _within_the_box(cards, _the_trick)
-    return Trick(tuple(plays), cards_of(raw["taken"], "taken") if "taken" in raw else None, hats == 1)
+    taken = cards_of(raw["taken"], "taken") if "taken" in raw else None
+    # What Trick(...) makes, without the Python call of a named tuple's generated __new__ (also for Move): most
+    # events of a file are tricks and moves.
+    return tuple.__new__(Trick, (tuple(plays), taken, hats == 1))
 
 
 _NOT_A_PLAY = T('each play must be {"player": ..., "cards": [...]}')
@@ -219,7 +222,7 @@ def _move(raw: dict[str, Any]) -> Move:
     to = raw["to"]
     if not whole_number_in(to, 0, MAX_FIELD_INDEX):
         raise refusal(T("to must be a field's index, not %(value)s", value=shown(to)))
-    return Move(player, owner, int(number), to)
+    return tuple.__new__(Move, (player, owner, 1 if number == "1" else 2, to))
 
 
 def _field_change(raw: dict[str, Any]) -> FieldChange:
