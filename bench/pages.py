@@ -5,6 +5,7 @@ Cold is a process that holds no snapshot of the table, reading its stored checkp
 the first such load (after an upgrade of the games, say): the whole log replays, and its state is stored.
 
 Run from the repository root:  .venv/bin/python bench/pages.py [--runs N] [--requests N] [--database-url [URL]]
+[--engines] (only the engines' two rows, replay and parse per event: no database, no pages)
 Each game's stored games come from its own bench script (bench_<game>.py, the same seeded, legal games). Figures
 are medians of CPU time (time.process_time) with the wall-clock median beside them, measured interleaved with
 GET /ping/ through the same client, and the load average is printed first: compare runs made on the same machine.
@@ -162,10 +163,28 @@ ROWS = (
 )
 
 
+def engine_rows(logs: dict[str, list[Payload]], runs: int) -> None:
+    """Only the engines' rows: replay and parse per event at 1,000 events, each game's timed in turn."""
+    figures = {b.slug: replay_figures(b, logs[b.slug], runs) for b in BENCHES}
+    names = [get_game(b.slug).name for b in BENCHES]
+    rows = [r for r in ROWS if r[1] in ("replay", "parse")]
+    width = max(len(r[0]) for r in rows) + 2
+    print(f"  {runs} runs a figure")
+    print("\n" + "at 1,000 events".ljust(width) + "".join(n.rjust(16) for n in names))
+    for title, key, _ in rows:
+        print(title.ljust(width) + "".join(figures[b.slug][key].rjust(16) for b in BENCHES))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = common.parser(__doc__, seed=0, runs=15, requests=15).parse_args(argv)
+    made = common.parser(__doc__, seed=0, runs=15, requests=15)
+    made.add_argument("--engines", action="store_true", help="only replay and parse per event (no database)")
+    args = made.parse_args(argv)
     url = common.database_url(args)
     logs = {b.slug: b.events(LONG) for b in BENCHES}
+    if args.engines:
+        common.header("every game's engine")
+        engine_rows(logs, args.runs)
+        return 0
     common.header("every game's table page")
     figures: dict[tuple[str, int], dict[str, str]] = {}
     with ExitStack() as stack:

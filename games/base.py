@@ -340,7 +340,9 @@ class GameBase:
         return cast(dict[str, Any], self._forward("options_dict")(options))
 
     def parse(self, raw: Any) -> Any:
-        return self._forward("parse")(raw)
+        # Called once per event of every table read: the module's function straight, _forward only without one.
+        events = self.events_module
+        return (events.parse_event if events is not None else self._forward("parse"))(raw)
 
     def replay(self, players: Sequence[str], options: Any, events: Sequence[Any]) -> Any:
         return self._forward("replay")(players, options, events)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from games.base import InvalidOptions
 from games.cards import CARDS, Card, full_deck, parse_card
@@ -34,18 +34,25 @@ class Deck:
     lady: Card
     lady_value: int
 
-    @property
+    # Worked out once per deck (decks are cached, and every hand and trick of a replay asks): `counts` is never
+    # changed once the deck is made.
+    @cached_property
     def hearts(self) -> int:
         return sum(n for card, n in self.counts.items() if card.suit == "H")
 
-    @property
+    @cached_property
     def ladies(self) -> int:
         return self.counts[self.lady]
 
-    @property
+    @cached_property
     def penalty_points(self) -> int:
         """One per heart in play plus the lady's value: 26 with a full deck."""
         return self.hearts + self.ladies * self.lady_value
+
+    @cached_property
+    def cards(self) -> frozenset[Card]:
+        """The cards in play, for checking a whole trick in one set operation."""
+        return frozenset(card for card, n in self.counts.items() if n > 0)
 
     def __contains__(self, card: Card) -> bool:
         return self.counts[card] > 0

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from types import MappingProxyType
+from typing import NamedTuple
 
 from games.base import InvalidOptions, shown
-from games.cards import Card
+from games.cards import CARDS, Card
 from games.phase import Phase, settle
 from games.players import left_of
 from games.replay import Replayer, refusal
@@ -20,8 +22,9 @@ from games.text import TN, T, Text, join
 BONUS_VALUE = -10
 
 
-@dataclass(frozen=True)
-class TrickRecord:
+class TrickRecord(NamedTuple):
+    """One trick as it was played (a named tuple: made for every trick of every replay, and these are made fast)."""
+
     event: int  # index in the table's event list
     number: int  # 1-based within the hand
     order: tuple[str, ...]  # who played, from the leader
@@ -254,27 +257,31 @@ class _Replay(Replayer[Options, State]):
         self.hand = replace(hand, passes=PassRecord(index, event.cards))
 
     def _trick(self, index: int, event: Trick) -> None:
+        # The hot path of a replay: most events are tricks, so each check is made in one step when it passes.
         hand = self.hand or self._start()
         number = len(self.tricks) + 1
-        self._seat(event.leader, hand)
-        if len(event.cards) != len(hand.players):
+        players, leader, cards, deck = hand.players, event.leader, event.cards, hand.deck
+        if leader not in players:  # a hand's players are all at the table: _seat says which check failed
+            self._seat(leader, hand)
+        if len(cards) != len(players):
             raise refusal(
                 T(
                     "trick %(trick)d has %(cards)d cards, but %(players)d players play",
                     trick=number,
-                    cards=len(event.cards),
-                    players=len(hand.players),
+                    cards=len(cards),
+                    players=len(players),
                 )
             )
-        for card in event.cards:
-            self._in_deck(card, hand.deck)
-        last = number == hand.deck.hand_size
+        if not deck.cards.issuperset(cards):
+            for card in cards:  # names the first card out of the deck
+                self._in_deck(card, deck)
+        last = number == deck.hand_size
         if event.moon is not None and not last:
             raise refusal(T("the moon choice belongs on the hand's last trick, not trick %(trick)d", trick=number))
-        start = hand.players.index(event.leader)
-        order = hand.players[start:] + hand.players[:start]
-        winner = trick_winner(event.cards, order, self.options.double_deck, last)
-        self.tricks.append(TrickRecord(index, number, order, event.cards, winner))
+        start = players.index(leader)
+        order = players[start:] + players[:start]
+        winner = trick_winner(cards, order, self.options.double_deck, last)
+        self.tricks.append(TrickRecord(index, number, order, cards, winner))
         if last:
             play = replace(hand, tricks=tuple(self.tricks))
             self._finish(play, *taken_from_tricks(play, self.options), event.moon)
@@ -484,16 +491,19 @@ def trick_winner(cards: Sequence[Card], order: Sequence[str], double_deck: bool,
     """The highest card of the led suit wins. With two decks, identical cards cancel each other;
     when every card of the led suit cancels, the trick goes to the next trick's winner (None),
     or, on the hand's last trick, to its leader."""
+    if len(cards) != len(order):
+        raise ValueError(f"a trick of {len(cards)} cards played by {len(order)} players")
     led = cards[0].suit
     counts = Counter(cards) if double_deck else None
-    best: tuple[int, str] | None = None
-    for player, card in zip(order, cards, strict=True):
-        if card.suit != led or (counts is not None and counts[card] > 1):
-            continue
-        if best is None or card.value > best[0]:
-            best = (card.value, player)
-    if best is not None:
-        return best[1]
+    # Within the led suit a card's index orders as its value does (Card.index: suit, then rank). Positions are
+    # counted by hand: zip() or enumerate() would cost more than the rest of the loop, run for every trick.
+    best_index, best, position = -1, -1, -1
+    for card in cards:
+        position += 1
+        if card.suit == led and card.index > best_index and (counts is None or counts[card] == 1):
+            best_index, best = card.index, position
+    if best >= 0:
+        return order[best]
     return order[0] if last else None
 
 
@@ -502,28 +512,39 @@ def taken_from_tricks(play: HandPlay, options: Options) -> tuple[Counter[str], C
     hearts: Counter[str] = Counter()
     ladies: Counter[str] = Counter()
     bonus: Counter[str] = Counter()
-    lady, bonus_cards = options.lady, set(options.bonus_cards)
-    carry: list[Card] = []
+    takers = (hearts, ladies, bonus)
+    scoring = _scoring(options.lady, options.bonus_cards)
+    carry: tuple[Card, ...] = ()
     for trick in play.tricks:
-        carry.extend(trick.cards)
-        if trick.winner is None:
+        cards = (*carry, *trick.cards) if carry else trick.cards
+        winner = trick.winner
+        if winner is None:
+            carry = cards
             continue
-        for card in carry:
-            if card.suit == "H":
-                hearts[trick.winner] += 1
-            elif card == lady:
-                ladies[trick.winner] += 1
-            elif card in bonus_cards:
-                bonus[trick.winner] += 1
-        carry = []
+        for card in filter(scoring.__contains__, cards):  # most cards score nothing: passed over in C
+            takers[scoring[card]][winner] += 1
+        carry = ()
     return hearts, ladies, bonus
+
+
+@cache
+def _scoring(lady: Card, bonus_cards: tuple[Card, ...]) -> dict[Card, int]:
+    """The cards that score, each with what it counts as: 0 a heart, 1 the lady, 2 a bonus card (one lookup a card
+    when a hand is scored from its tricks; the cards left out score nothing)."""
+    return dict.fromkeys(bonus_cards, 2) | {lady: 1} | dict.fromkeys(_HEARTS, 0)
+
+
+_HEARTS = tuple(card for card in CARDS.values() if card.suit == "H")
 
 
 def moon_shooter(play: HandPlay, hearts: Mapping[str, int], ladies: Mapping[str, int]) -> str | None:
     """The player who took every heart in play and every lady, if one did."""
-    for player in play.players:
-        others = any(hearts.get(p, 0) or ladies.get(p, 0) for p in play.players if p != player)
-        if not others and hearts.get(player, 0) >= play.deck.hearts and ladies.get(player, 0) >= play.deck.ladies:
+    takers = [p for p in play.players if hearts.get(p, 0) or ladies.get(p, 0)]
+    if len(takers) > 1:
+        return None
+    deck = play.deck
+    for player in takers or play.players:  # the one who took any, or (nobody took any) each in turn
+        if hearts.get(player, 0) >= deck.hearts and ladies.get(player, 0) >= deck.ladies:
             return player
     return None
 
@@ -540,21 +561,23 @@ def score_hand(
     """Points for one hand: hearts and ladies (or the moon), bonus cards, then penalties."""
     total = play.deck.penalty_points
     notes: list[Text] = []
+    points: dict[str, int]
     if moon is not None and shooter is not None:
         if moon == "add":
-            points = Counter({p: 0 if p == shooter else total for p in play.players})
+            points = {p: 0 if p == shooter else total for p in play.players}
             notes.append(T("%(name)s shot the moon: +%(points)d to everyone else", name=shooter, points=total))
         else:
-            points = Counter({shooter: -total})
+            points = {shooter: -total}
             notes.append(T("%(name)s shot the moon: −%(points)d for %(name)s", name=shooter, points=total))
     else:
-        points = Counter({p: hearts.get(p, 0) + ladies.get(p, 0) * options.lady_value for p in play.players})
+        lady_value = options.lady_value
+        points = {p: hearts.get(p, 0) + ladies.get(p, 0) * lady_value for p in play.players}
     for player, count in bonus.items():
         if count:
-            points[player] += count * BONUS_VALUE
+            points[player] = points.get(player, 0) + count * BONUS_VALUE
             notes.append(T("%(name)s %(points)d for bonus cards", name=player, points=count * BONUS_VALUE))
     for penalty in play.penalties:
-        points[penalty.player] += penalty.points or 0
+        points[penalty.player] = points.get(penalty.player, 0) + (penalty.points or 0)
         notes.append(penalty_note(penalty))
     if play.playoff:
         notes.insert(0, T("playoff hand: %(names)s", names=join(play.players)))
@@ -565,7 +588,7 @@ def score_hand(
         bonus=MappingProxyType(dict(bonus)),
         shooter=shooter,
         moon=moon,
-        points=MappingProxyType(dict(points)),
+        points=MappingProxyType(points),
         notes=tuple(notes),
     )
 

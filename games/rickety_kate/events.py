@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from games.base import gettext_noop, shown, whole_number_in
-from games.cards import Card, CardError, parse_card
+from games.cards import CARDS, Card, CardError, parse_card
 from games.events import EventFormat, player_name
 from games.replay import refusal
 from games.text import T, Text
@@ -59,6 +59,10 @@ Event = Deal | Pass | Trick | Hand | Penalty
 def _cards(value: Any, what: str | Text) -> tuple[Card, ...]:
     if not isinstance(value, list):
         raise refusal(T("%(what)s must be a list of cards", what=what))
+    try:
+        return tuple(map(CARDS.__getitem__, value))  # the canonical texts files and forms carry, looked up in C
+    except (KeyError, TypeError):
+        pass
     try:
         return tuple(parse_card(v) for v in value)
     except CardError as exc:

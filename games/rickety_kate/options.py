@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from games.base import InvalidOptions, OptionInfo, gettext_noop
@@ -37,7 +38,7 @@ class Options:
     def lady_value(self) -> int:
         return 10 if self.black_jack else 13
 
-    @property
+    @cached_property  # asked on every hand of a replay
     def bonus_cards(self) -> tuple[Card, ...]:
         """The cards worth −10 to their taker under the options in force."""
         on = ((self.jack_of_diamonds, CARDS["JD"]), (self.ten_of_diamonds, CARDS["10D"]))

@@ -17,10 +17,10 @@ from games.players import left_of
 from games.replay import Replayer, refusal
 from games.text import T, Text, card_count, join
 from games.white_hat.board import Board
-from games.white_hat.events import HAT_RANK, NOTATION, Event, FieldChange, Move, Play, RoundEnd, RoundStart, Trick
+from games.white_hat.events import HAT, HAT_RANK, NOTATION, Event, FieldChange, Move, Play, RoundEnd, RoundStart, Trick
 from games.white_hat.notation import WhiteHatCard
 from games.white_hat.options import Options
-from games.white_hat.tricks import breaches, order_from, plays_in_order, taken_breach, why, winner
+from games.white_hat.tricks import breaches, judge, order_from, players_of, taken_breach, why
 
 HAND_SIZE = 10  # everyone, the hat's holder 9 and the hat
 RANDOMIZER_FIELDS = 4  # the tile covers four fields
@@ -144,7 +144,9 @@ class _Replay(Replayer[Options, State]):
         self.board = options.board
         self.rounds: list[RoundResult] = []
         self.round: _Round | None = None
-        self.where: Text | None = None  # where the event being applied stands (_where), for its flags
+        # Where the event being applied stands (its round and the tricks before it), made into words (_where) only
+        # when it is flagged: most events are not.
+        self.at: tuple[Event, int, int] | None = None
         self.tricks: list[TrickRecord] = []
         self.held: dict[str, int] = {}
         self.pawns = start_pawns(players, self.board)
@@ -152,6 +154,7 @@ class _Replay(Replayer[Options, State]):
         self.flags: list[Flag] = []
         self.next_dealer = players[0]
         self.seats = set(players)
+        self.turns = {p: order_from(players, p) for p in players}  # who plays when each player leads
         self.totals = dict.fromkeys(players, 0)
         self.finished = False
         self.moves = 0
@@ -208,7 +211,7 @@ class _Replay(Replayer[Options, State]):
     def apply(self, index: int, event: Event) -> None:
         if self.finished:
             raise refusal(T("the game is over: a pawn reached the goal; nothing more can be recorded at this table"))
-        self.where = self._where(event)
+        self.at = (event, self.round.number if self.round is not None else len(self.rounds) + 1, len(self.tricks))
         match event:
             case Trick():
                 self._trick(index, event)
@@ -226,10 +229,10 @@ class _Replay(Replayer[Options, State]):
             raise refusal(T("%(name)s is not at this table", name=name))
         return name
 
-    def _where(self, event: Event) -> Text | None:
-        """Where in the game a trick's or a move's flags stand, as a player finds it: "Round 2, trick 4"."""
-        number = self.round.number if self.round is not None else len(self.rounds) + 1
-        done = len(self.tricks)  # a trick's flags come before it is counted
+    @staticmethod
+    def _where(event: Event, number: int, done: int) -> Text | None:
+        """Where in the game a trick's or a move's flags stand, as a player finds it: "Round 2, trick 4" (`number`
+        the round's, `done` the tricks recorded in it before the event)."""
         match event:
             case Trick():
                 return T("Round %(round)d, trick %(trick)d", round=number, trick=done + 1)
@@ -240,7 +243,8 @@ class _Replay(Replayer[Options, State]):
         return None  # a round end's flags name their round themselves
 
     def _flag(self, index: int, player: str, rule: str, message: Text) -> None:
-        where = T("%(where)s: %(message)s", where=self.where, message=message) if self.where else message
+        at = self._where(*self.at) if self.at is not None else None
+        where = T("%(where)s: %(message)s", where=at, message=message) if at else message
         self.flags.append(Flag(index, player, rule, where))
 
     # -- rounds -------------------------------------------------------------------------------------------
@@ -300,14 +304,20 @@ class _Replay(Replayer[Options, State]):
     def _check_box(self, event: RoundEnd) -> None:
         """The hands left and the cards this round's tricks put out of play (all but what a hat trick's winner
         took back) come from one box: no more copies of a card than it holds, a count that cannot be."""
-        # Counted by rank (an int hashes in C; the cards themselves are dataclasses): a replay does this each round.
-        out = Counter([c.rank for hand in event.hands.values() if not isinstance(hand, int) for c in hand])
-        out.update([c.rank for record in self.tricks for p in record.plays for c in p.cards])
-        out.subtract([c.rank for record in self.tricks for c in record.taken])
-        for rank, n in out.items():
-            if n <= (1 if rank == HAT_RANK else 5):  # within every card's copies: the usual case, no card made
+        # One list counted at once (cards hash in C, each being the one instance): a replay does this each round.
+        out = [c for hand in event.hands.values() if not isinstance(hand, int) for c in hand]
+        for record in self.tricks:
+            for p in record.plays:
+                out += p.cards
+        counts = Counter(out)
+        taken = [c for record in self.tricks for c in record.taken]
+        if taken:
+            counts.subtract(taken)
+        if max(counts.values(), default=0) <= 5 and counts.get(HAT, 0) <= 1:  # within every card's copies: told in C
+            return
+        for card, n in counts.items():
+            if n <= (1 if card is HAT else 5):  # within every card's copies: the usual case
                 continue
-            card = WhiteHatCard(rank)
             if n > NOTATION.copies(card):
                 raise refusal(
                     T(
@@ -402,7 +412,7 @@ class _Replay(Replayer[Options, State]):
     def _trick(self, index: int, event: Trick) -> None:
         play = self.round or self._open()
         plays = event.plays
-        in_order = len(plays) == len(self.players) and plays_in_order(plays, self.players)
+        in_order = players_of(plays) == self.turns.get(plays[0].player)
         if not in_order and (len(plays) != len(self.players) or {p.player for p in plays} != self.seats):
             self._wrong_players(event)
         hat = event.hat
@@ -412,9 +422,11 @@ class _Replay(Replayer[Options, State]):
             raise refusal(T("taken belongs only to a trick with the White Hat in it"))
         number = len(self.tricks) + 1
         self._check_turns(index, event, play, number, in_order)
-        won = plays[winner(event, self.options)].player
-        for breach in breaches(event):
-            self._flag(index, breach.player, breach.rule, breach.message)
+        position, regular = judge(event, self.options)
+        won = plays[position].player
+        if not regular:  # a play off the led size, or of unequal numbers: which rules it breaks
+            for breach in breaches(event):
+                self._flag(index, breach.player, breach.rule, breach.message)
         self._check_hands(index, event, play)
         if hat:
             problem = taken_breach(event, self.options, won)
@@ -495,29 +507,30 @@ class _Replay(Replayer[Options, State]):
     def _check_hands(self, index: int, event: Trick, play: _Round) -> None:
         held = self.held
         holder = play.hat
-        for p in event.plays:
-            have = held[p.player]
-            size = len(p.cards)
+        for made in event.plays:
+            player, hat = made.player, made.hat
+            have = held[player]
+            size = len(made.cards)
             if size > have > 0:  # with none left, wh.round-end has said it
                 self._flag(
                     index,
-                    p.player,
+                    player,
                     "wh.hand-count",
                     T(
                         "%(name)s played %(cards)s but held only %(have)d",
-                        name=p.player,
+                        name=player,
                         cards=card_count(size),
                         have=have,
                     ),
                 )
-            if p.hat and holder is not None and p.player != holder:
+            if hat and holder is not None and player != holder:
                 self._flag(
                     index,
-                    p.player,
+                    player,
                     "wh.hat-holder",
-                    T("%(name)s played the White Hat, but %(holder)s held it", name=p.player, holder=holder),
+                    T("%(name)s played the White Hat, but %(holder)s held it", name=player, holder=holder),
                 )
-            held[p.player] = have - size if have > size else 0
+            held[player] = have - size if have > size else 0
 
     # -- the board ----------------------------------------------------------------------------------------
 
@@ -535,7 +548,8 @@ class _Replay(Replayer[Options, State]):
             raise refusal(T("the board has no field %(n)d (it has %(count)d)", n=event.to, count=len(board.fields)))
         pawn = (event.owner, event.pawn)
         here = self.pawns[pawn]
-        others = [spot for key, spot in self.pawns.items() if key != pawn]
+        others = list(self.pawns.values())  # where the other pawns stand: all but this one's spot, once
+        others.remove(here)
         ability = play.ability
         backflip = (
             ability is not None
@@ -589,13 +603,12 @@ class _Replay(Replayer[Options, State]):
     def _check_pawn(self, index: int, event: Move, here: int, others: list[int], backflip: bool) -> None:
         board = self._board("move")
         spot = board.fields[here]
-        pawn = T("%(owner)s's pawn %(n)d", owner=event.owner, n=event.pawn)
         if spot.ability == "sticky":
             self._flag(
                 index,
                 event.player,
                 "wh.sticky",
-                T("%(pawn)s is stuck on %(field)s and cannot move", pawn=pawn, field=spot.name),
+                T("%(pawn)s is stuck on %(field)s and cannot move", pawn=_pawn(event), field=spot.name),
             )
         if backflip:
             if event.to not in board.backward(here, others):
@@ -607,7 +620,7 @@ class _Replay(Replayer[Options, State]):
                     "wh.backflip",
                     T(
                         "Backflip puts %(pawn)s on the nearest free field behind it (%(allowed)s), not on %(to)s",
-                        pawn=pawn,
+                        pawn=_pawn(event),
                         allowed=nearest,
                         to=board.fields[event.to].name,
                     ),
@@ -622,7 +635,7 @@ class _Replay(Replayer[Options, State]):
                     "%(name)s moved %(pawn)s from %(field)s (%(value)d); another player's pawn moves only from a "
                     "field below zero",
                     name=event.player,
-                    pawn=pawn,
+                    pawn=_pawn(event),
                     field=spot.name,
                     value=self.values[here],
                 ),
@@ -636,7 +649,7 @@ class _Replay(Replayer[Options, State]):
                 "wh.step",
                 T(
                     "%(pawn)s went from %(from)s to %(to)s; one step forward leads to %(allowed)s",
-                    pawn=pawn,
+                    pawn=_pawn(event),
                     **{"from": spot.name},
                     to=board.fields[event.to].name,
                     allowed=names,
@@ -686,6 +699,11 @@ class _Replay(Replayer[Options, State]):
 
 replay = _Replay.replay
 resume = _Replay.resume
+
+
+def _pawn(event: Move) -> Text:
+    """The moved pawn in words, for a flag."""
+    return T("%(owner)s's pawn %(n)d", owner=event.owner, n=event.pawn)
 
 
 def _count_message(player: str, round_number: int, n: int, have: int) -> Text:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -22,8 +22,7 @@ FIELD_POINTS = (-99, 99)  # a field's value, as a round_end or a field event giv
 MAX_FIELD_INDEX = 10_000
 
 
-@dataclass(frozen=True)
-class RoundStart:
+class RoundStart(NamedTuple):
     dealer: str | None
     hat: str | None
 
@@ -55,8 +54,10 @@ def play_of(player: str, cards: tuple[WhiteHatCard, ...]) -> Play:
     return Play(player, cards, number, any(c.rank == HAT_RANK for c in cards))
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
+    """A trick's plays in the order played. White Hat's events are named tuples, as Play is: most events of a file
+    are tricks and moves, and a named tuple is made several times faster than a frozen dataclass."""
+
     plays: tuple[Play, ...]
     taken: tuple[WhiteHatCard, ...] | None
     hat: bool = False  # the White Hat lies in the trick
@@ -66,23 +67,20 @@ class Trick:
         return self.plays[0].player
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     player: str
     owner: str
     pawn: int  # 1 or 2
     to: int
 
 
-@dataclass(frozen=True)
-class FieldChange:
+class FieldChange(NamedTuple):
     player: str
     field: int
     value: int
 
 
-@dataclass(frozen=True)
-class RoundEnd:
+class RoundEnd(NamedTuple):
     hands: Mapping[str, tuple[WhiteHatCard, ...] | int]
     fields: Mapping[str, tuple[int, int]] | None
     final: bool
@@ -97,21 +95,27 @@ def cards_of(value: Any, what: str | Text | Callable[[], Text]) -> tuple[WhiteHa
     if not isinstance(value, list):
         raise refusal(T("%(what)s must be a list of cards", what=_words(what)))
     try:
-        cards = tuple(WHITE_HAT_CARDS[v] for v in value)  # the canonical texts files and forms carry
+        cards = tuple(map(WHITE_HAT_CARDS.__getitem__, value))  # the canonical texts files and forms carry
     except (KeyError, TypeError):
         try:
             cards = tuple(NOTATION.parse(str(v) if type(v) is int else v) for v in value)
         except CardError as exc:
             raise refusal(T("%(what)s: %(why)s", what=_words(what), why=exc.text)) from None
-    if sum(1 for c in cards if c.rank == HAT_RANK) > 1:
+    if len(cards) > 1 and sum(1 for c in cards if c.rank == HAT_RANK) > 1:
         raise refusal(T("%(what)s: there is only one White Hat", what=_words(what)))
     _within_the_box(cards, what)
     return cards
 
 
-def _within_the_box(cards: tuple[WhiteHatCard, ...], what: str | Text | Callable[[], Text]) -> None:
+def _within_the_box(cards: Sequence[WhiteHatCard], what: str | Text | Callable[[], Text]) -> None:
     """No more copies of a card than the box holds (six of a number, five jokers): a count that cannot be."""
     if len(cards) <= 5:  # too few to hold six of anything
+        return
+    # Six of one card leave at most len - 5 distinct ones: with more, every card is within its copies (the hat
+    # apart, which has one). Told in C, without counting (nor comparing cards, a call each): a trick file reads
+    # thousands of these.
+    distinct = set(cards)
+    if len(distinct) > len(cards) - 5 and HAT not in distinct:
         return
     for card, n in Counter(cards).items():
         if n > NOTATION.copies(card):
@@ -130,15 +134,15 @@ def _words(what: str | Text | Callable[[], Text]) -> str | Text:
     return what() if callable(what) else what
 
 
-# The same few plays come again and again (a single 7, a pair of 9s): each is read once per process. Bounded, so
-# that no file can make it grow without end.
-_PLAYS: dict[tuple[Any, ...], tuple[tuple[WhiteHatCard, ...], int, bool]] = {}
+# The same few plays come again and again (Ana's single 7, Ben's pair of 9s): each is read once per process, and
+# the same Play comes back. Bounded, so that no file can make it grow without end.
+_PLAYS: dict[tuple[Any, ...], Play] = {}
 _PLAYS_MAX = 4096
 
 
 def _play(player: str, value: Any) -> Play:
     try:
-        key = tuple(value) if type(value) is list else None
+        key = (player, tuple(value)) if type(value) is list else None
         known = _PLAYS.get(key) if key is not None else None
     except TypeError:  # something in the list that is no card at all (an object, a list)
         key = known = None
@@ -149,12 +153,12 @@ def _play(player: str, value: Any) -> Play:
                 T("%(name)s plays %(n)d cards; a play is 1 to %(max)d", name=player, n=len(cards), max=MAX_SET)
             )
         made = play_of(player, cards)
-        if key is not None and all(type(v) is str for v in key):  # a key only text can equal (1 == True)
+        if key is not None and type(player) is str and all(type(v) is str for v in value):  # only text (1 == True)
             if len(_PLAYS) >= _PLAYS_MAX:
                 _PLAYS.clear()
-            _PLAYS[key] = (made.cards, made.number, made.hat)
+            _PLAYS[key] = made
         return made
-    return Play(player, *known)
+    return known
 
 
 def _round(raw: dict[str, Any]) -> RoundStart:
@@ -167,26 +171,50 @@ def _trick(raw: dict[str, Any]) -> Trick:
     plays_raw = raw["plays"]
     if not isinstance(plays_raw, list) or not plays_raw:
         raise refusal(T('plays must list each play, like [{"player": "Ana", "cards": ["7"]}]'))
+    # The hot path of reading a file: each step below is the cheapest that says the same (measured).
     plays = []
+    cards: list[WhiteHatCard] = []
     hats = 0
     for item in plays_raw:
-        if type(item) is not dict or len(item) != 2 or "player" not in item or "cards" not in item:
-            raise refusal(T('each play must be {"player": ..., "cards": [...]}'))
-        player = item["player"]
-        if type(player) is not str or not player:
-            player = player_name(player, "player")  # says what is wrong
-        play = _play(player, item["cards"])
+        try:
+            player, value = item["player"], item["cards"]
+        except (KeyError, TypeError):  # not an object, or one without them
+            raise refusal(_NOT_A_PLAY) from None
+        if type(item) is not dict or len(item) != 2:
+            raise refusal(_NOT_A_PLAY)
+        try:  # a play read before: its player and cards were checked then (only text keys are kept)
+            play = _PLAYS.get((player, tuple(value))) if type(value) is list else None
+        except TypeError:  # something in the list that is no card at all (an object, a list)
+            play = None
+        if play is None:
+            if type(player) is not str or not player:
+                player = player_name(player, "player")  # says what is wrong
+            play = _play(player, value)
         hats += play.hat
         plays.append(play)
+        cards += play.cards
     if hats > 1:
         raise refusal(T("the White Hat is played twice in one trick, but there is only one"))
-    _within_the_box(tuple(c for play in plays for c in play.cards), lambda: T("the trick"))
+    # _within_the_box's own fast tests, made here: most tricks pass them, and they are the most common event.
+    if len(cards) > 5 and len(set(cards)) <= len(cards) - 5:
+        _within_the_box(cards, _the_trick)
     taken = cards_of(raw["taken"], "taken") if "taken" in raw else None
-    return Trick(tuple(plays), taken, hats == 1)
+    # What Trick(...) makes, without the Python call of a named tuple's generated __new__ (also for Move): most
+    # events of a file are tricks and moves.
+    return tuple.__new__(Trick, (tuple(plays), taken, hats == 1))
+
+
+_NOT_A_PLAY = T('each play must be {"player": ..., "cards": [...]}')
+
+
+def _the_trick() -> Text:
+    return T("the trick")
 
 
 def _move(raw: dict[str, Any]) -> Move:
-    player = player_name(raw["player"], "player")
+    player = raw["player"]
+    if type(player) is not str or not player:
+        player = player_name(player, "player")  # says what is wrong
     pawn = raw["pawn"]
     owner, _sep, number = pawn.rpartition(":") if isinstance(pawn, str) else ("", "", "")
     if not owner or number not in ("1", "2"):
@@ -194,7 +222,7 @@ def _move(raw: dict[str, Any]) -> Move:
     to = raw["to"]
     if not whole_number_in(to, 0, MAX_FIELD_INDEX):
         raise refusal(T("to must be a field's index, not %(value)s", value=shown(to)))
-    return Move(player, owner, int(number), to)
+    return tuple.__new__(Move, (player, owner, 1 if number == "1" else 2, to))
 
 
 def _field_change(raw: dict[str, Any]) -> FieldChange:
@@ -217,7 +245,7 @@ def _round_end(raw: dict[str, Any]) -> RoundEnd:
     hands: dict[str, tuple[WhiteHatCard, ...] | int] = {}
     for player, hand in hands_raw.items():
         if isinstance(hand, list):
-            hands[player] = cards_of(hand, T("the hand of %(name)s", name=shown(player)))
+            hands[player] = cards_of(hand, partial(_hand_of, player))
         elif whole_number_in(hand, 0, MAX_HAND_POINTS):
             hands[player] = hand
         else:
@@ -236,6 +264,10 @@ def _round_end(raw: dict[str, Any]) -> RoundEnd:
     if not isinstance(final, bool):
         raise refusal(T("final must be true or false, not %(value)s", value=shown(final)))
     return RoundEnd(MappingProxyType(hands), fields, final)
+
+
+def _hand_of(player: object) -> Text:
+    return T("the hand of %(name)s", name=shown(player))
 
 
 def _fields(raw: Any) -> Mapping[str, tuple[int, int]]:

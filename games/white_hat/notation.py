@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import total_ordering
 
 from games.base import InvalidOptions
 from games.notation import CardError, clean
@@ -14,17 +15,36 @@ WHITE_HAT_FACES = (*(str(n) for n in range(1, 14)), "joker", "hat")
 DEFAULT_PURSUIT: dict[str, int] = {
     face: 0 if n <= 2 else 1 if n <= 5 else 2 if n <= 9 else 3 for n, face in enumerate(WHITE_HAT_FACES[:13], 1)
 } | {"joker": 4, "hat": 5}
+_INTERNED: dict[int, WhiteHatCard] = {}
 
 
-@dataclass(frozen=True, order=True)
+@total_ordering
+@dataclass(frozen=True, eq=False)
 class WhiteHatCard:
-    """A White Hat card: `rank` 1-13 for the numbers, 14 for a joker, 15 for the White Hat."""
+    """A White Hat card: `rank` 1-13 for the numbers, 14 for a joker, 15 for the White Hat. Orders by rank.
+
+    There is one instance of each card (WhiteHatCard(7) is WHITE_HAT_CARDS["7"]), so equality and hashing are the
+    object's own, done in C: cards sit in Counters on every trick read and every round replayed.
+    """
 
     rank: int
+
+    def __new__(cls, rank: int) -> WhiteHatCard:
+        existing = _INTERNED.get(rank) if type(rank) is int else None  # 7.0 would be the 7 re-set to a float
+        return existing if existing is not None else super().__new__(cls)
 
     def __post_init__(self) -> None:
         if not 1 <= self.rank <= 15:
             raise ValueError(f"no such White Hat card: {self.rank}")
+        _INTERNED.setdefault(self.rank, self)
+
+    def __reduce__(self) -> tuple[type[WhiteHatCard], tuple[int]]:
+        return WhiteHatCard, (self.rank,)  # unpickled, a card is the one instance again
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, WhiteHatCard):
+            return NotImplemented
+        return self.rank < other.rank
 
     @property
     def number(self) -> int | None:

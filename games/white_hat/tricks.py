@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from games.text import T, Text, card_count
 from games.white_hat.events import UNEQUAL, Play, Trick
@@ -27,8 +28,11 @@ class Breach:
 def breaches(trick: Trick) -> list[Breach]:
     """The plays of `trick` that break the set rules (wh.set, wh.set-size, wh.hat-placement)."""
     led = len(trick.plays[0].cards)
-    if led == 1 and all(len(p.cards) == 1 for p in trick.plays):
-        return []  # singles on a single lead: nothing to break
+    for play in trick.plays:
+        if len(play.cards) != led or play.number == UNEQUAL:
+            break
+    else:
+        return []  # every play of the led size and of one number (singles on a single lead): nothing to break
     out: list[Breach] = []
     for position, play in enumerate(trick.plays):
         size = len(play.cards)
@@ -92,20 +96,43 @@ def winner(trick: Trick, options: Options) -> int:
     Only plays of the led size that are one number can win; the highest wins, the later of equals; with the
     hat in the trick the lowest wins, and among equals the later or earlier (`hat_ties`). When no play can
     win (the leader's set is of unequal numbers and nobody matched its size), the leader keeps the trick."""
+    return judge(trick, options)[0]
+
+
+def judge(trick: Trick, options: Options) -> tuple[int, bool]:
+    """The winning play's position (winner()), and whether every play could win: each of the led size and of one
+    number, so that no play breaks a set rule (breaches() finds none). One walk over the plays for both, made
+    for every trick of a replay (counted by hand: enumerate() costs more than the rest of the loop)."""
     plays = trick.plays
     led = len(plays[0].cards)
-    reverse = trick.hat
-    later = not reverse or options.hat_ties == "later"
     wild = options.wild_set
-    best_value = 0
-    best = -1
-    for position, play in enumerate(plays):
-        if len(play.cards) != led or play.number == UNEQUAL:
+    best = 0  # the leader, also when no play can win
+    regular = True
+    position = -1
+    if trick.hat:  # the lowest wins: a start above every value (wild_set is at most 99), so the first can win
+        later = options.hat_ties == "later"
+        best_value = 1000
+        for play in plays:
+            position += 1
+            number = play.number
+            if len(play.cards) != led or number == UNEQUAL:
+                regular = False
+                continue
+            value = number or wild
+            if value < best_value or (later and value == best_value):
+                best_value, best = value, position
+        return best, regular
+    best_value = 0  # the highest wins, the later of equals: every value is 1 or more, so the first can win
+    for play in plays:
+        position += 1
+        number = play.number
+        if len(play.cards) != led or number == UNEQUAL:
+            regular = False
             continue
-        value = play.number or wild
-        if best < 0 or (value == best_value and later) or (value < best_value if reverse else value > best_value):
+        value = number or wild
+        if value >= best_value:
             best_value, best = value, position
-    return best if best > 0 else 0
+    return best, regular
 
 
 def eligible(trick: Trick, options: Options) -> Counter[WhiteHatCard]:
@@ -157,6 +184,9 @@ def order_from(players: Sequence[str], leader: str) -> tuple[str, ...]:
     return tuple(players[start:]) + tuple(players[:start])
 
 
-def plays_in_order(plays: Sequence[Play], players: Sequence[str]) -> bool:
-    start = players.index(plays[0].player)
-    return [p.player for p in plays] == [*players[start:], *players[:start]]
+def players_of(plays: Sequence[Play]) -> tuple[str, ...]:
+    """Who played, in the order played."""
+    return tuple(map(_PLAYER, plays))
+
+
+_PLAYER = attrgetter("player")

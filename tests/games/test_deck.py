@@ -78,3 +78,15 @@ def test_deck_playoff_ignores_the_tables_custom_removed() -> None:
     deck = deck_for(options(FIVE, removed=["2D", "2H"]), 3, 5)
     assert parse_card("2S") not in deck
     assert parse_card("2D") in deck
+
+
+def test_deck_cards_are_the_cards_in_play_and_its_figures_come_from_its_counts() -> None:
+    """A deck's cards (what a trick is checked against) and its hearts, ladies and points, each worked out once,
+    are what its counts say: five players without the 2♣ and 2♠, two decks of six without the 2s."""
+    five = deck_for(options(FIVE), 5, 5)
+    assert five.cards == frozenset(c for c, n in five.counts.items() if n) and len(five.cards) == 50
+    assert cards("2C 2S").isdisjoint(five.cards) and all(card in five for card in five.cards)
+    double = deck_for(options(SIX, double_deck=True), 6, 6)
+    assert len(double.cards) == 48 and sum(double.counts.values()) == 96
+    assert double.hearts == sum(n for c, n in double.counts.items() if c.suit == "H") == 24
+    assert (double.ladies, double.penalty_points) == (2, 24 + 2 * 13)

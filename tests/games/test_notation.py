@@ -3,6 +3,7 @@ canonically, refuse clearly, and name every card in words with a symbol that doe
 
 from __future__ import annotations
 
+import pickle
 from inspect import isclass
 from typing import Any
 
@@ -15,7 +16,7 @@ from games.hood_politix.notation import HoodCard, HoodNotation
 from games.notation import CardError, Notation
 from games.rickety_kate.notation import FrenchNotation
 from games.text import Text
-from games.white_hat.notation import DEFAULT_PURSUIT, WhiteHatCard, WhiteHatNotation
+from games.white_hat.notation import DEFAULT_PURSUIT, WHITE_HAT_CARDS, WhiteHatCard, WhiteHatNotation
 
 GERMAN = {
     "%(rank)s of %(suit)s": "%(suit)s %(rank)s",
@@ -232,6 +233,18 @@ def test_white_hat_card_knows_numbers_and_wilds() -> None:
     assert WhiteHatCard(7) == seven
     with pytest.raises(ValueError, match="no such White Hat card"):
         WhiteHatCard(16)
+
+
+def test_white_hat_cards_are_one_instance_each_and_order_by_rank() -> None:
+    """WhiteHatCard: one instance of each card, however it is made or read (equality and hashing are the
+    object's own), pickled and unpickled as that instance; cards still sort by rank."""
+    notation = WhiteHatNotation()
+    assert WhiteHatCard(7) is notation.parse("7") is notation.parse(" 07 ") is WHITE_HAT_CARDS["7"]
+    assert pickle.loads(pickle.dumps(WHITE_HAT_CARDS["hat"])) is WHITE_HAT_CARDS["hat"]
+    assert WHITE_HAT_CARDS["7"] != WHITE_HAT_CARDS["8"] and len({WhiteHatCard(7), notation.parse("7")}) == 1
+    shuffled = [WHITE_HAT_CARDS[face] for face in ("hat", "13", "joker", "1", "7")]
+    assert [str(c) for c in sorted(shuffled)] == ["1", "7", "13", "joker", "hat"]
+    assert WHITE_HAT_CARDS["1"] <= WHITE_HAT_CARDS["1"] < WHITE_HAT_CARDS["2"] and WhiteHatCard(15) > WhiteHatCard(14)
 
 
 def test_white_hat_labels_name_the_card_and_its_pursuit_value() -> None:

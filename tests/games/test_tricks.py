@@ -19,6 +19,15 @@ def test_trick_leader_wins_when_nobody_follows() -> None:
     assert trick_winner(cards("2C AD QS AH"), FOUR, double_deck=False, last=False) == "Ana"
 
 
+def test_trick_winner_takes_one_card_for_each_player() -> None:
+    """trick_winner: the cards and the order go together, one card a player (the engine refuses any other trick
+    first); ten ranks high ranks the same as their values do, ten below the jack."""
+    assert trick_winner(cards("10H JH 9H 2C"), FOUR, double_deck=False, last=False) == "Ben"
+    assert trick_winner(cards("AS 10S KS QS"), FOUR, double_deck=False, last=False) == "Ana"
+    with pytest.raises(ValueError, match="a trick of 3 cards played by 4 players"):
+        trick_winner(cards("5C AD 9C"), FOUR, double_deck=False, last=False)
+
+
 def test_trick_order_runs_clockwise_from_the_leader() -> None:
     """Trick: cards are in play order from the leader, going left (clockwise)."""
     state = replay([trick("Cleo", "2C 3C AC 4C")])

@@ -173,3 +173,16 @@ def test_the_box_limits_hold_across_a_rounds_hands_and_the_cards_its_tricks_put_
     assert caught.value.index == 1
     taken_back = trick(("Ana", ["9", "9"]), ("Ben", ["hat", "1"]), ("Cleo", ["2"]), taken=["hat", "9", "9"])
     assert state([taken_back, end({"Ben": ["9"] * 6}, NO_FIELDS)]).rounds  # a hat trick's cards go back to a hand
+
+
+def test_a_trick_is_played_by_the_tables_players_each_once() -> None:
+    """Every player plays to each trick, once; a play by someone not at the table names them (also when they
+    lead a trick of the right size: that once failed with a ValueError instead of this refusal)."""
+    with pytest.raises(InvalidEvent, match="Zed is not at this table") as caught:
+        state([trick(("Zed", ["7"]), ("Ben", ["8"]), ("Cleo", ["9"]))])
+    assert caught.value.index == 0
+    with pytest.raises(InvalidEvent, match="Ben plays twice in one trick"):
+        state([trick(("Ana", ["7"]), ("Ben", ["8"]), ("Ben", ["9"]))])
+    with pytest.raises(InvalidEvent, match="every player plays to each trick; Cleo did not"):
+        state([trick(("Ana", ["7"]), ("Ben", ["8"]))])
+    assert state([trick(("Ben", ["7"]), ("Cleo", ["8"]), ("Ana", ["9"]))]).current is not None  # any leader, in turn
