@@ -187,9 +187,10 @@ def free_port() -> int:
 class Server:
     """gunicorn serving the app on a free loopback port, in its own process group."""
 
-    def __init__(self, config: WorkerConfig, env: dict[str, str], folder: Path) -> None:
+    def __init__(self, config: WorkerConfig, env: dict[str, str], folder: Path, extra: Sequence[str] = ()) -> None:
         self.config = config
         self.env = env
+        self.extra = list(extra)  # more gunicorn arguments (tests/companion/test_poll_processes.py logs access)
         self.port = free_port()
         self.log = folder / f"gunicorn-{self.port}.log"
         self.process: subprocess.Popen[bytes] | None = None
@@ -212,6 +213,7 @@ class Server:
             f"--error-logfile={self.log}",
             "--log-level=warning",
             "--graceful-timeout=5",
+            *self.extra,
         ]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(

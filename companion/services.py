@@ -315,8 +315,8 @@ def _bump(table: Table, finished: bool, key: str = "", recorded: bool = False) -
         table.redo_floor = table.version
     table.finished = (table.finished or timezone.now()) if finished else None
     table.save(update_fields=["version", "redo_floor", "finished"])
-    # Other processes learn of it from the trigger's notification (migration 0011); this one at once.
-    transaction.on_commit(partial(tableversions.committed, table.code, table.version))
+    # Into this process's table versions at once; the answer waits until the others have it (tableversions.py).
+    transaction.on_commit(partial(tableversions.committed, table.code, table.version), robust=True)
     if key:
         WriteKey.objects.create(table=table, key=key)
 
