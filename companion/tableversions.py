@@ -219,17 +219,19 @@ class Listener:
     def _take(self, conn: psycopg.Connection[Any]) -> list[str]:
         """Apply what is waiting; the writes to acknowledge ("CODE VERSION")."""
         owed, acked = [], False
-        for note in conn.notifies(timeout=0):
-            verb, _, rest = note.payload.partition(" ")
-            if verb == "ack" and (write := parse_write(rest)):
-                self.acks.setdefault(write, set()).add(note.pid)
-                self.acks.move_to_end(write)
-                self.silent.discard(note.pid)
-                acked = True
-            else:
-                self.versions.apply(note.payload)
-                if verb == "set":
-                    owed.append(rest)
+        # A call that hands out psycopg's backlog does not look at the socket: again until one finds nothing.
+        while notes := list(conn.notifies(timeout=0)):
+            for note in notes:
+                verb, _, rest = note.payload.partition(" ")
+                if verb == "ack" and (write := parse_write(rest)):
+                    self.acks.setdefault(write, set()).add(note.pid)
+                    self.acks.move_to_end(write)
+                    self.silent.discard(note.pid)
+                    acked = True
+                else:
+                    self.versions.apply(note.payload)
+                    if verb == "set":
+                        owed.append(rest)
         while len(self.acks) > ACKS:
             self.acks.popitem(last=False)
         if acked:
