@@ -187,9 +187,10 @@ def free_port() -> int:
 class Server:
     """gunicorn serving the app on a free loopback port, in its own process group."""
 
-    def __init__(self, config: WorkerConfig, env: dict[str, str], folder: Path) -> None:
+    def __init__(self, config: WorkerConfig, env: dict[str, str], folder: Path, extra: Sequence[str] = ()) -> None:
         self.config = config
         self.env = env
+        self.extra = list(extra)  # more gunicorn arguments (tests/companion/test_poll_processes.py logs access)
         self.port = free_port()
         self.log = folder / f"gunicorn-{self.port}.log"
         self.process: subprocess.Popen[bytes] | None = None
@@ -212,6 +213,7 @@ class Server:
             f"--error-logfile={self.log}",
             "--log-level=warning",
             "--graceful-timeout=5",
+            *self.extra,
         ]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
@@ -479,6 +481,11 @@ def total_rps(runs: Sequence[WrkResult]) -> float:
     return sum(r.requests for r in runs) / sum(r.seconds for r in runs)
 
 
+def cpu_per_answer(runs: Sequence[WrkResult]) -> float:
+    """Seconds of CPU (gunicorn and a local PostgreSQL) per request answered."""
+    return sum(r.server_cpu + r.db_cpu for r in runs) / sum(r.requests for r in runs)
+
+
 @dataclass(frozen=True)
 class Throughput:
     ping: list[WrkResult]
@@ -495,6 +502,12 @@ class Throughput:
     @property
     def ratio(self) -> float:
         return self.poll_rps / self.ping_rps
+
+    @property
+    def cpu_ratio(self) -> float:
+        """The same ratio by CPU time an answer cost the server and the database (what a machine busy with other
+        work moves less than the throughput): ping's per answer over the poll's."""
+        return cpu_per_answer(self.ping) / cpu_per_answer(self.poll)
 
     @property
     def poll_errors(self) -> int:
@@ -540,6 +553,10 @@ def print_throughput(result: Throughput, args: argparse.Namespace) -> None:
     print(
         f"  all rounds: ping {result.ping_rps:,.0f} req/s, poll {result.poll_rps:,.0f} req/s, "
         f"ratio poll/ping {result.ratio:.2f}"
+    )
+    print(
+        f"  CPU per answer (server + db): ping {cpu_per_answer(result.ping) * 1e6:,.0f} us, "
+        f"poll {cpu_per_answer(result.poll) * 1e6:,.0f} us, ratio by CPU {result.cpu_ratio:.2f}"
     )
     busy = max(r.others_cpu / r.seconds for r in result.runs)
     if busy > 0.15:

@@ -161,6 +161,11 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     )
     _options["options"] = f"{_options.get('options', '')} {_timeouts}".strip()
 
+# PostgreSQL: each process keeps the versions of the tables it serves from LISTEN/NOTIFY, so the unchanged poll
+# touches no database (companion/tableversions.py). Off where LISTEN cannot work, such as behind a PgBouncer in
+# transaction pooling; polls then read the version from the database, as they always do on SQLite.
+KIBITZ_LISTEN = env_bool("KIBITZ_LISTEN", True)
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Sessions live in a signed cookie: no server-side state, so any number of app processes can serve a table.

@@ -22,3 +22,13 @@ def _english_afterwards() -> Iterator[None]:
     from django.utils import translation
 
     translation.deactivate()
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None) -> Iterator[None]:
+    """pytest-django's test database, and this process's table-version listener (companion/tableversions.py)
+    stopped before that database is dropped: its connection would keep the drop from happening."""
+    yield
+    from companion import tableversions
+
+    tableversions.stop()
