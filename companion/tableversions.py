@@ -1,7 +1,7 @@
 """Table versions each process keeps current from PostgreSQL's LISTEN/NOTIFY, so that the unchanged poll (the
 request phones make most) answers 304 without touching the database.
 
-A trigger on the table's version column (migration 0011) sends "set CODE VERSION" from the writing transaction,
+A trigger on the table's version column (migration 0012) sends "set CODE VERSION" from the writing transaction,
 so PostgreSQL delivers it only once that transaction commits, and no writer can forget it. Each process has one
 listener thread with a connection of its own doing LISTEN; what it hears goes into a map that holds only tables
 this process was polled about, each read from the database once.
@@ -57,7 +57,7 @@ from django.db import connection
 if TYPE_CHECKING:
     import psycopg
 
-CHANNEL = "kibitz_table_version"  # migration 0011's trigger notifies on it
+CHANNEL = "kibitz_table_version"  # migration 0012's trigger notifies on it
 APPLICATION_NAME = "kibitz-listen"  # a listener that acknowledges, as pg_stat_activity shows it
 STARTING_NAME = "kibitz-listen-starting"  # one that does not yet: writers do not wait for it
 CAP = 10_000  # tables a process keeps the version of (a few hundred bytes each)

@@ -1,5 +1,5 @@
 """The table versions each process keeps from LISTEN/NOTIFY (companion/tableversions.py): the map, the listener
-thread and its trigger (migration 0011), and the unchanged poll that touches no database on PostgreSQL."""
+thread and its trigger (migration 0012), and the unchanged poll that touches no database on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -259,7 +259,7 @@ def test_a_write_in_a_process_that_cannot_listen_waits_for_no_one() -> None:
 
 
 def test_the_trigger_notifies_on_the_channel_the_listener_listens_to() -> None:
-    migration = importlib.import_module("companion.migrations.0011_table_version_notify")
+    migration = importlib.import_module("companion.migrations.0012_table_version_notify")
     assert f"pg_notify('{tableversions.CHANNEL}'" in migration.CREATE
 
 

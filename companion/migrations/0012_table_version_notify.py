@@ -43,7 +43,7 @@ def on_postgresql(sql):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("companion", "0010_table_next_table"),
+        ("companion", "0011_table_checkpoint"),
     ]
 
     operations = [
