@@ -267,12 +267,14 @@ class Server:
         return "\n".join(text.splitlines()[-lines:])
 
     def log_problems(self) -> list[str]:
-        """Error lines in gunicorn's log (the app logs its 500s there too)."""
+        """Error lines in gunicorn's log (the app logs its 500s there too), and the table-version listeners'
+        warnings (companion/tableversions.py: a connection lost, a write another worker did not acknowledge)."""
         text = self.log.read_text(errors="replace") if self.log.exists() else ""
         return [
             line
             for line in text.splitlines()
-            if re.search(r"error|exception|traceback|critical", line, re.IGNORECASE) and "Shutting down" not in line
+            if re.search(r"error|exception|traceback|critical|table versions", line, re.IGNORECASE)
+            and "Shutting down" not in line
         ]
 
 

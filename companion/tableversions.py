@@ -8,8 +8,9 @@ this process was polled about, each read from the database once.
 
 PostgreSQL forwards a notification to each listener a moment after the COMMIT returns (a listening backend
 has to be scheduled; under load that took milliseconds, longer than a write's answer took to reach a phone).
-So every listener acknowledges each "set" once it is in its map ("ack CODE VERSION"), and a write of this app
-is answered only after every other listening process has acknowledged it (at most ACK_SECONDS).
+So after a write of this app commits, its process asks the others ("ask CODE VERSION") and answers only once
+every other listening process has acknowledged ("ack CODE VERSION"), at most ACK_SECONDS. A listener reads
+notifications in commit order, so one that hears the ask has applied the write's "set" already.
 
 What is guaranteed, and what is not:
 - The map answers only while the listener is connected and PostgreSQL has shown it delivers (a probe sent to
@@ -17,12 +18,12 @@ What is guaranteed, and what is not:
   been missed in between; until it is back, every poll reads the database, as without this module.
 - A poll never answers 304 for a version older than one whose write was answered before the poll arrived:
   the writer's process updated its own map at commit, and every other listening process acknowledged the
-  write before its answer went out. Each process's listener counts from the moment it shows itself ready in
-  pg_stat_activity (application_name); it empties its map after that, so a write it was not waited for is
+  write before its answer went out. A process counts as listening from the moment it shows itself ready in
+  pg_stat_activity (application_name); it empties its map after that, so a write it was not asked about is
   read from the database.
 - Not guaranteed: a listener that does not acknowledge within ACK_SECONDS (gone without a word, or starved)
   is reported in the log and not waited for again until it acknowledges something; a write made outside this
-  app's processes (psql, another program) waits for no one. Either is seen once PostgreSQL has forwarded the
+  app's processes (psql, another program) asks no one. Either is seen once PostgreSQL has forwarded the
   notification, normally well under a millisecond after its COMMIT; a poll in between answers 304 for the
   version before, as it would have had it come a moment earlier. Writes never rely on the map: they check the
   version under the table's row lock.
@@ -32,7 +33,7 @@ What is guaranteed, and what is not:
   after it, never before it and then overwritten. One sent before the read and applied after it changes
   nothing: versions only grow, so a notification raises a held version and never lowers it. A deleted table,
   a changed code or a lowered version drops the entry (read again next time); TRUNCATE drops them all.
-- Bounded memory: at most CAP tables (the least recently polled dropped first) and ACKS acknowledgements.
+- Bounded memory: at most CAP tables, the least recently polled dropped first.
 - A poll inside a transaction (the tests' `db` fixture) reads the database: it may see its own uncommitted
   writes, of which no notification has told.
 """
@@ -61,8 +62,7 @@ CHANNEL = "kibitz_table_version"  # migration 0012's trigger notifies on it
 APPLICATION_NAME = "kibitz-listen"  # a listener that acknowledges, as pg_stat_activity shows it
 STARTING_NAME = "kibitz-listen-starting"  # one that does not yet: writers do not wait for it
 CAP = 10_000  # tables a process keeps the version of (a few hundred bytes each)
-ACKS = 1_000  # the writes whose acknowledgements a process remembers
-ACK_SECONDS = 1.0  # how long a write's answer waits for the other listeners
+ACK_SECONDS = 0.5  # how long a write's answer waits for the other listeners
 PROBE_SECONDS = 5.0  # how long a new connection's probe may take to come back
 RETRY_SECONDS = (0.5, 60.0)  # the first and the longest wait between connection attempts
 STOP_SECONDS = 10.0
@@ -140,7 +140,7 @@ class Listener:
         self.pid = 0  # the listening connection's backend, as other listeners see its acknowledgements
         self.connects = 0  # how many times listening began
         self.attempts = 0  # how many times the thread tried to (successfully or not)
-        self.acks: OrderedDict[tuple[str, int], set[int]] = OrderedDict()  # write -> listeners that applied it
+        self.asked: dict[tuple[str, int], set[int]] = {}  # this process's writes waiting -> who acknowledged
         self.silent: set[int] = set()  # listeners that did not acknowledge in time: not waited for meanwhile
         self.stopping = threading.Event()
         self.wake, self.waker = socket.socketpair()  # a byte on `waker` ends the thread's wait
@@ -177,29 +177,42 @@ class Listener:
         return read(code)
 
     def committed(self, code: str, version: int, peers: Peers, seconds: float = ACK_SECONDS) -> bool:
-        """This process committed the table at `version`: into its own map at once, then wait until every other
-        listener (`peers()`: their backend pids) has acknowledged it; False when some did not in time."""
+        """This process committed the table at `version`: into its own map at once, then ask every other
+        listener (`peers()`: their backend pids) and wait until each has acknowledged; False when some did not
+        in time, or this process is not listening."""
         deadline = time.monotonic() + seconds
         with self.lock:
             self.versions.committed(code, version)
-            # A new process's first write waits for its first attempt to listen: no acknowledgement is heard
-            # before. Not listening after that, it waits for no one.
+            # A new process's first write waits for its first attempt to listen; not listening after that, it
+            # asks no one.
             self.changed.wait_for(lambda: self.attempts > 0, max(0.0, deadline - time.monotonic()))
             if self.conn is None:
                 return False
         others = peers() - {self.pid}
+        write = (code, version)
         with self.lock:
             self.silent &= others  # forget listeners that are gone
             waiting = others - self.silent
-            while missing := waiting - self.acks.get((code, version), set()):
-                if not self.changed.wait(max(0.0, deadline - time.monotonic())):
-                    self.silent |= missing
-                    log.warning("table versions: listeners %s did not acknowledge %s %d", missing, code, version)
-                    return False
-        return True
+            if not waiting or self.conn is None:
+                return not waiting
+            self.asked[write] = set()
+            try:
+                self.conn.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"ask {code} {version}"])
+            except self.errors:
+                self._lost()
+            try:
+                self._drain()  # what came during the ask waits in psycopg's backlog
+                while (missing := waiting - self.asked[write]) and self.conn is not None:
+                    if not self.changed.wait(max(0.0, deadline - time.monotonic())):
+                        self.silent |= missing
+                        log.warning("table versions: listeners %s did not acknowledge %s %d", missing, code, version)
+                        return False
+                return not missing
+            finally:
+                del self.asked[write]
 
     def _drain(self) -> bool:
-        """Apply the notifications waiting on the socket without waiting, and acknowledge the writes among them;
+        """Apply the notifications waiting on the socket without waiting, and acknowledge the asks among them;
         False when not listening. The caller holds the lock."""
         conn = self.conn
         if conn is None:
@@ -208,32 +221,34 @@ class Listener:
             while owed := self._take(conn):
                 # What arrives meanwhile waits in psycopg's backlog, not on the socket: the loop takes it.
                 conn.execute("SELECT pg_notify(%s, 'ack ' || w) FROM unnest(%s::text[]) AS w", [CHANNEL, owed])
-        except self.errors:  # the connection dropped: the thread closes it and connects again
-            log.warning("table versions: the listening connection dropped; polls read the database meanwhile")
-            self.conn = None
-            self.versions.clear()
-            self._wake()
+        except self.errors:
+            self._lost()
             return False
         return True
 
+    def _lost(self) -> None:
+        """The connection dropped: the thread closes it and connects again. The caller holds the lock."""
+        log.warning("table versions: the listening connection dropped; polls read the database meanwhile")
+        self.conn = None
+        self.versions.clear()
+        self.changed.notify_all()
+        self._wake()
+
     def _take(self, conn: psycopg.Connection[Any]) -> list[str]:
-        """Apply what is waiting; the writes to acknowledge ("CODE VERSION")."""
+        """Apply what is waiting, in the order it was committed; the asks to acknowledge ("CODE VERSION")."""
         owed, acked = [], False
         # A call that hands out psycopg's backlog does not look at the socket: again until one finds nothing.
         while notes := list(conn.notifies(timeout=0)):
             for note in notes:
                 verb, _, rest = note.payload.partition(" ")
-                if verb == "ack" and (write := parse_write(rest)):
-                    self.acks.setdefault(write, set()).add(note.pid)
-                    self.acks.move_to_end(write)
+                if verb == "ask" and note.pid != self.pid:
+                    owed.append(rest)  # everything committed before the ask is applied by now
+                elif verb == "ack" and (write := parse_write(rest)) in self.asked:
+                    self.asked[write].add(note.pid)
                     self.silent.discard(note.pid)
                     acked = True
                 else:
                     self.versions.apply(note.payload)
-                    if verb == "set":
-                        owed.append(rest)
-        while len(self.acks) > ACKS:
-            self.acks.popitem(last=False)
         if acked:
             self.changed.notify_all()
         return owed
@@ -288,7 +303,7 @@ class Listener:
             conn.execute("SELECT pg_notify(%s, %s)", [CHANNEL, probe])
             if not any(note.payload == probe for note in conn.notifies(timeout=PROBE_SECONDS)):
                 raise OSError(f"LISTEN {CHANNEL} was accepted, but no notification came back")
-            # From here on writers wait for this listener; it acknowledges all it hears from now on (the map,
+            # From here on writers ask this listener; it acknowledges every ask it hears from now on (the map,
             # emptied below, holds nothing from before).
             conn.execute(f"SET application_name TO '{APPLICATION_NAME}'")
         except self.errors as exc:
@@ -298,7 +313,7 @@ class Listener:
         return conn
 
     def _listen(self, conn: psycopg.Connection[Any]) -> None:
-        """Apply and acknowledge notifications as they come, until stopped or the connection drops."""
+        """Apply notifications and acknowledge asks as they come, until stopped or the connection drops."""
         while not self.stopping.is_set():
             with self.lock:
                 if self.conn is not conn or not self._drain():

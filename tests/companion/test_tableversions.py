@@ -195,20 +195,18 @@ def test_the_trigger_notifies_on_commit_only(table: Table) -> None:
 
 
 @on_postgresql
-def test_a_listener_acknowledges_each_write_it_hears(listener: Listener, table: Table) -> None:
-    heard = psycopg.Connection.connect(**tableversions.connection_params())
+def test_a_listener_acknowledges_an_ask_once_it_has_applied_what_came_before(listener: Listener, table: Table) -> None:
+    listener.version(table.code, Reads())
+    asker = psycopg.Connection.connect(**tableversions.connection_params())
     try:
-        heard.execute(f"LISTEN {tableversions.CHANNEL}")
-        Table.objects.filter(pk=table.pk).update(version=1)  # a writer that is not this app: the trigger tells
-        notes = []
-        for note in heard.notifies(timeout=10):
-            notes.append((note.payload, note.pid))
-            if note.pid == listener.pid:
-                break
+        asker.execute(f"LISTEN {tableversions.CHANNEL}")
+        Table.objects.filter(pk=table.pk).update(version=1)  # committed first: its "set" comes before the ask
+        asker.execute("SELECT pg_notify(%s, %s)", [tableversions.CHANNEL, f"ask {table.code} 1"])
+        ack = next(note for note in asker.notifies(timeout=10) if note.pid == listener.pid)
+        held = listener.versions.items[table.code]
     finally:
-        heard.close()
-    assert notes[0][0] == f"set {table.code} 1"
-    assert notes[-1] == (f"ack {table.code} 1", listener.pid)
+        asker.close()
+    assert ack.payload == f"ack {table.code} 1" and held == 1
 
 
 @pytest.fixture
@@ -228,6 +226,20 @@ def test_a_write_is_answered_once_every_other_listener_has_it(
     Table.objects.filter(pk=table.pk).update(version=1)
     assert listener.committed(table.code, 1, tableversions.peers)
     assert second.versions.items[table.code] == 1  # in its map before the write's answer, without a poll there
+
+
+@on_postgresql
+def test_a_process_that_starts_listening_at_its_first_write_still_waits_for_the_others(
+    second: Listener, table: Table
+) -> None:
+    second.version(table.code, Reads())
+    Table.objects.filter(pk=table.pk).update(version=1)
+    writer = Listener(tableversions._connector()).start()  # as a worker whose first request is this write
+    try:
+        assert writer.committed(table.code, 1, tableversions.peers)
+        assert second.versions.items[table.code] == 1
+    finally:
+        writer.stop()
 
 
 @on_postgresql
