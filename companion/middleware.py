@@ -15,6 +15,7 @@ from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import render
 from django.template.defaultfilters import filesizeformat
 from django.utils.cache import add_never_cache_headers
+from django.utils.log import log_response
 from django.utils.translation import gettext as _
 
 from companion import busy
@@ -113,6 +114,15 @@ class BusyDatabaseMiddleware:
             response = self.plain_post(request, wait)
         response["Retry-After"] = str(wait)
         add_never_cache_headers(response)
+        # An answer by design, sent again by itself: a warning in the log, not Django's error for every 5xx.
+        log_response(
+            "Busy, answered %s: %s",
+            response.status_code,
+            request.path,
+            response=response,
+            request=request,
+            level="warning",
+        )
         return response
 
     def note(self, request: HttpRequest, wait: int) -> HttpResponse:

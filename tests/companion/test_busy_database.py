@@ -84,12 +84,14 @@ def test_the_connection_waits_for_the_database_a_bounded_time() -> None:
 
 
 def test_a_write_while_the_database_is_busy_is_answered_503_in_words_and_lands_once_when_sent_again(
-    client: Client, table: Table
+    client: Client, table: Table, caplog: pytest.LogCaptureFixture
 ) -> None:
     url = f"/t/{table.code}/record/hand/"
     with lock_held(table):
         answer, took = timed(client.post, url, hand_fields("busy-1"), **HTMX)
         assert answer.status_code == 503
+        logged = [(r.name, r.levelname) for r in caplog.records]
+        assert logged == [("django.request", "WARNING")], logged  # an answer by design, not an error
         assert answer["Retry-After"] == "3"
         text = answer.content.decode()
         assert "The table is busy for a moment: what you typed is kept and will be sent again in 3 s." in text
