@@ -83,7 +83,7 @@ def test_concurrent_writes_with_retries_all_land_once_in_order(live_server, tabl
             key = f"p{n}-{i:02d}"
             fields = {"player": str(n % len(PLAYERS)), "reason": key, "points": "1", "key": key}
             sends = 2 if i % 3 == 0 else 1  # a flaky connection sends some taps twice
-            statuses[key] = [post(url, table.scorer_token, fields) for _ in range(sends)]
+            statuses[key] = [resent(lambda fields=fields: post(url, table.scorer_token, fields)) for _ in range(sends)]
 
     run_phones(phone)
     assert all(code == 200 for codes in statuses.values() for code in codes), statuses
@@ -106,7 +106,7 @@ def test_concurrent_writes_against_a_version_land_or_are_told(live_server, table
         for i in range(WRITES):
             key = f"v{n}-{i:02d}"
             fields = {"player": "0", "reason": key, "points": "1", "key": key, "version": version_of(poll)}
-            status = post(url, table.scorer_token, fields)
+            status = resent(lambda fields=fields: post(url, table.scorer_token, fields))
             assert status in (200, 409), status
             (accepted if status == 200 else refused).append(key)
 
