@@ -227,7 +227,7 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        else "companion.staticstorage.MinifiedStaticFilesStorage"  # whitenoise's, with our files minified
     },
 }
 
