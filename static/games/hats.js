@@ -37,7 +37,7 @@
       if (!seat.querySelector("input:checked")) empty.push(i + 1);
     });
     if (empty.length) needed.push(fill(words(form, "tPositions")[empty.length - 1], {list: empty.join(", ")}));
-    var over = [];
+    var unset = [], over = [];
     form.querySelectorAll("[data-hats-seat]").forEach(function (player) {
       var seat = player.dataset.hatsSeat, name = player.dataset.name;
       var up = form.querySelectorAll("input[name='coll-" + seat + "']:checked");
@@ -47,13 +47,14 @@
         ? fill(form.dataset.tOver, {name: name, cards: shown})
         : fill(form.dataset.tLine, {name: name, cards: shown, hats: hatWords[hats]});
       line.classList.toggle("bad", up.length > each);
-      if (up.length > each) over.push(player.dataset.tOver);
-      if (!form.querySelector("input[name='fav-" + seat + "']:checked")) needed.push(player.dataset.tFavourite);
+      if (up.length > each) over.push(name);
+      if (!form.querySelector("input[name='fav-" + seat + "']:checked")) unset.push(name);
       var kinds = {};
       up.forEach(function (input) { kinds[cardType(input.value)] = 1; });
       types[name] = Object.keys(kinds).length + (hats > 0 ? 1 : 0);
     });
-    needed = needed.concat(over);
+    if (unset.length) needed.push(fill(words(form, "tFavourites")[unset.length - 1], {names: unset.join(", ")}));
+    if (over.length) needed.push(fill(form.dataset.tTooMany, {names: over.join(", ")}));
     var most = Math.max.apply(null, Object.values(types).concat([0]));
     var hint = form.querySelector("[data-hats-most]");
     if (hint) {

@@ -134,8 +134,8 @@ def test_the_end_state_form_asks_no_black_hats_and_counts_in_the_readers_languag
     assert len(words("cards")) == 43  # 0 to all 42 cards of the box
     assert words("hats")[1:3] == ["also 1 schwarzer Hut", "also 2 schwarze Hüte"] and len(words("hats")) == 9
     assert words("positions")[:2] == ["Teetisch-Platz {list}", "Teetisch-Plätze {list}"]
-    assert 'data-t-line="{name}: {cards}, {hats}"' in page and "Zum Speichern fehlt: {what}." in page
-    assert 'data-t-favourite="Lieblingshut von Ana"' in page
+    assert words("favourites") == ["Lieblingshut von {names}", "Lieblingshüte von {names}", "Lieblingshüte von {names}"]
+    assert 'data-t-line="{name}: {cards}, {hats}"' in page and "Vor dem Speichern: {what}." in page
 
 
 def test_the_end_state_form_is_offered_until_the_game_is_over(client: Client, table: Table) -> None:

@@ -112,7 +112,7 @@ def test_an_end_state_entered_at_once_explains_every_score(open_phone) -> None:
     for name in ["yellow 1", "yellow 2", "yellow 5", "blue 6", "blue 1", "green 3", "red 4", "red 6"]:
         card(seat(ben, "coll", 1), name).click()
     expect(ben.locator("[data-hats-tally]")).to_have_text("Ben: 8 cards face up, so 0 black hats")
-    expect(form.locator("[data-hats-needed]")).to_have_text("To save: Ben's favourite.")
+    expect(form.locator("[data-hats-needed]")).to_have_text("Before saving: the favourite of Ben.")
     expect(submit).to_be_disabled()
     card(seat(ben, "fav", 1), "yellow 2").click()
     expect(submit).to_be_enabled()
@@ -221,11 +221,12 @@ def tally(name: str, face_up: int) -> str:
 
 
 def needed(*what: str) -> str:
-    return gettext("To save: {what}.").format(what=", ".join(what))
+    return gettext("Before saving: {what}.").format(what=", ".join(what))
 
 
-def favourite(name: str) -> str:
-    return gettext("%(name)s's favourite") % {"name": name}
+def favourites(*names: str) -> str:
+    words = ngettext("the favourite of {names}", "the favourites of {names}", len(names))
+    return words.format(names=", ".join(names))
 
 
 @pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}-{s[2]}")
@@ -245,7 +246,7 @@ def test_the_end_state_counts_live_and_saves_only_when_every_count_is_right(open
     expect(ana.locator("[data-hats-tally]")).to_have_text(tally("Ana", 0))
     expect(submit).to_be_disabled()
     positions = ngettext("tea-table position {list}", "tea-table positions {list}", 5).format(list="1, 2, 3, 4, 5")
-    expect(reason).to_have_text(needed(positions, favourite("Ana"), favourite("Ben")))
+    expect(reason).to_have_text(needed(positions, favourites("Ana", "Ben")))
     for name in ["red 1", "blue 2"]:
         card(seat(ana, "coll", 0), name).click()
     expect(ana.locator("[data-hats-tally]")).to_have_text(tally("Ana", 2))
@@ -254,11 +255,11 @@ def test_the_end_state_counts_live_and_saves_only_when_every_count_is_right(open
     for n, name in enumerate(["red 2", "blue 4", "red 5", "green 1"]):
         card(seat(form, "table", n), name).click()
     position = ngettext("tea-table position {list}", "tea-table positions {list}", 1).format(list="5")
-    expect(reason).to_have_text(needed(position, favourite("Ana"), favourite("Ben")))
+    expect(reason).to_have_text(needed(position, favourites("Ana", "Ben")))
     card(seat(form, "table", 4), "yellow 3").click()
     card(seat(ana, "fav", 0), "orange 6").click()
     expect(submit).to_be_disabled()  # Ben's favourite is missing
-    expect(reason).to_have_text(needed(favourite("Ben")))
+    expect(reason).to_have_text(needed(favourites("Ben")))
     card(seat(ben, "fav", 1), "yellow 2").click()
     expect(submit).to_be_enabled()
     expect(reason).to_have_text("")
@@ -266,7 +267,7 @@ def test_the_end_state_counts_live_and_saves_only_when_every_count_is_right(open
         card(seat(ana, "coll", 0), name).click()
     expect(ana.locator("[data-hats-tally]")).to_have_text(tally("Ana", 9))
     expect(ana.locator("[data-hats-tally]")).to_have_class(re.compile(r"\bbad\b"))
-    expect(reason).to_have_text(needed(gettext("at most eight face-up cards for %(name)s") % {"name": "Ana"}))
+    expect(reason).to_have_text(needed(gettext("at most eight face-up cards for {names}").format(names="Ana")))
     expect(submit).to_be_disabled()
     look(page, f"hats end state, nine face up ({lang})", skip=CARD_GRID)
     card(seat(ana, "coll", 0), "yellow 1").click()

@@ -247,14 +247,12 @@ def _final_context(
     return {
         "each": TURNS_EACH,  # cards a player plays in a game, face up or as black hats: hats.js counts with it
         "after_turns": after_turns,
-        "words": _live_words(notation, len(positions)),
+        "words": _live_words(notation, len(positions), len(seats)),
         "table": _positions_picker(notation, "table", positions, form),
         "players": [
             {
                 "index": i,
                 "name": name,
-                "favourite_words": _("%(name)s's favourite") % {"name": name},
-                "over_words": _("at most eight face-up cards for %(name)s") % {"name": name},
                 "collection": picker(
                     notation,
                     [(i, name)],
@@ -279,17 +277,19 @@ def _final_context(
     }
 
 
-def _live_words(notation: HatsNotation, positions: int) -> dict[str, str]:
+def _live_words(notation: HatsNotation, positions: int, players: int) -> dict[str, str]:
     """What hats.js says while the end state is filled, in the reader's language, as JSON lists indexed by a
     count (plural forms come from the catalogue, not the script): `cards` by the face-up cards a player may tick
-    (0 to every card at the table), `hats` by the black hats beside them, `positions` by empty positions - 1."""
+    (0 to every card at the table), `hats` by the black hats beside them, `positions` by the empty positions - 1,
+    `favourites` by the players without one - 1."""
     most = len(notation.cards())
     cards = [ngettext("%(n)d card face up", "%(n)d cards face up", n) % {"n": n} for n in range(most + 1)]
     hats = [ngettext("so %(n)d black hat", "so %(n)d black hats", n) % {"n": n} for n in range(TURNS_EACH + 1)]
     empty = [ngettext("tea-table position {list}", "tea-table positions {list}", n) for n in range(1, positions + 1)]
+    unset = [ngettext("the favourite of {names}", "the favourites of {names}", n) for n in range(1, players + 1)]
     return {
         key: json.dumps(texts, ensure_ascii=False)
-        for key, texts in (("cards", cards), ("hats", hats), ("positions", empty))
+        for key, texts in (("cards", cards), ("hats", hats), ("positions", empty), ("favourites", unset))
     }
 
 

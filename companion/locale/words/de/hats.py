@@ -137,6 +137,7 @@ WORDS = {
     "tea-table position {list}": ("Teetisch-Platz {list}", "Teetisch-Plätze {list}"),
     "{name}: {cards}, {hats}": "{name}: {cards}, {hats}",
     "{name}: {cards}, more than eight": "{name}: {cards}, mehr als acht",
-    "To save: {what}.": "Zum Speichern fehlt: {what}.",
-    "at most eight face-up cards for %(name)s": "höchstens acht offene Karten für %(name)s",
+    "the favourite of {names}": ("Lieblingshut von {names}", "Lieblingshüte von {names}"),
+    "Before saving: {what}.": "Vor dem Speichern: {what}.",
+    "at most eight face-up cards for {names}": "höchstens acht offene Karten für {names}",
 }

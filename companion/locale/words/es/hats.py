@@ -157,6 +157,7 @@ WORDS = {
     ),
     "{name}: {cards}, {hats}": "{name}: {cards}, {hats}",
     "{name}: {cards}, more than eight": "{name}: {cards}, más de ocho",
-    "To save: {what}.": "Para guardar falta: {what}.",
-    "at most eight face-up cards for %(name)s": "como mucho ocho cartas boca arriba para %(name)s",
+    "the favourite of {names}": ("el favorito de {names}", "los favoritos de {names}", "los favoritos de {names}"),
+    "Before saving: {what}.": "Antes de guardar: {what}.",
+    "at most eight face-up cards for {names}": "como mucho ocho cartas boca arriba para {names}",
 }

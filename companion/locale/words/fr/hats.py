@@ -137,6 +137,7 @@ WORDS = {
     "tea-table position {list}": ("position {list} du plateau de thé", "positions {list} du plateau de thé"),
     "{name}: {cards}, {hats}": "{name}\xa0: {cards}, {hats}",
     "{name}: {cards}, more than eight": "{name}\xa0: {cards}, plus de huit",
-    "To save: {what}.": "Pour enregistrer, il manque\xa0: {what}.",
-    "at most eight face-up cards for %(name)s": "au plus huit cartes visibles pour %(name)s",
+    "the favourite of {names}": ("le préféré de {names}", "les préférés de {names}"),
+    "Before saving: {what}.": "Avant d'enregistrer\xa0: {what}.",
+    "at most eight face-up cards for {names}": "au plus huit cartes visibles pour {names}",
 }
