@@ -2,8 +2,9 @@
 position, the illegal positions marked, a black hat, the cookie and collections in the panel) and an end state
 entered at once, with each player's score explained line by line; at 320 px, with no overflow and axe clean. Then
 issue 18's item 4 in every language at 320 and 390 px: no card lying on the tea table is offered as the card put
-down, the end state's live counts and its Save (enabled only when every count is right), and a finished team game
-naming the winning team by its members."""
+down, the end state's live counts (the black hats follow from the face-up cards) and its Save (enabled only when
+the entry is complete and right, saying what it waits for), a finished team game naming the winning team by its
+members, and a four-player end state entered in one tap a card, the taps counted and the scores the game's own."""
 
 from __future__ import annotations
 
@@ -323,9 +324,16 @@ def scores(collections: dict[str, list[str]]) -> tuple[dict[str, int], list[int]
     return standings["totals"], standings["team_totals"]
 
 
-@pytest.mark.parametrize("collections", [END_17, END_20], ids=["17-up", "20-up"])
+# Each end state with the most taps it may take: 17 face up is the issue's "today 37", now 29 (the goal: 30); 20 face
+# up needs 30 card taps alone (6 + 20 + 4), so opening the form and Save make 32, one tap a card, as low as it goes.
+# By hand, 20 face up: Ana yellow 3 × 4 + blue 2 × 5 + 3 black hats + favourite yellow 4 (6 - 4) = 27; Ben, five
+# types and the cookie, green 2 × 1 + 2 + favourite red 3 (7 - 3) + 5 = 12; Cleo 12, Dan 16: Ana & Cleo 39 to 28.
+ENDS = [(END_17, 30), (END_20, 32)]
+
+
+@pytest.mark.parametrize(("collections", "most"), ENDS, ids=["17-up", "20-up"])
 @pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}-{s[2]}")
-def test_four_players_end_state_in_one_tap_a_card(open_phone, size, collections) -> None:
+def test_four_players_end_state_in_one_tap_a_card(open_phone, size, collections, most: int) -> None:
     """Issue 18 item 4: a four-player end state, every tap counted as a thumb makes it: opening the form, one tap
     per card (six on the tea table, the face-up ones, four favourites) and Save; no black hats to type. The end
     state with 17 face up (15 black hats) took 37 taps with the black-hats fields (each a tap and a digit, its 0
@@ -357,8 +365,7 @@ def test_four_players_end_state_in_one_tap_a_card(open_phone, size, collections)
     face_up = sum(map(len, collections.values()))
     print(f"\nhats end state, {face_up} face up, {size}: {thumb.taps} taps")
     assert thumb.taps == 1 + len(END_TABLE) + face_up + len(FOUR) + 1  # nothing but the cards, opening and Save
-    if face_up <= 17:
-        assert thumb.taps <= 30
+    assert thumb.taps <= most
     totals, teams = scores(collections)
     shown = [text.replace("★", "").strip() for text in page.locator("#scoreboard [data-total]").all_inner_texts()]
     assert shown == [str(totals[name]) for name in FOUR]
