@@ -294,7 +294,7 @@ def _live_words(notation: HatsNotation, positions: int, players: int) -> dict[st
 
 
 def _final_posted(form: Mapping[str, Any]) -> bool:
-    """Whether `form` is the end-state form sent back (it always sends the cookie and the black hats)."""
+    """Whether `form` is the end-state form sent back (it always sends the cookie; a post may name black hats)."""
     return "cookie" in form or "hats-0" in form
 
 
