@@ -19,6 +19,13 @@ from games.text import TN, T, Text, join
 
 TURNS_EACH = 8
 
+
+def black_hats_beside(face_up: int) -> int:
+    """A player's black hats at the end, from their face-up cards: each plays eight cards in a game, and those not
+    face up went face down; 0 when more than eight are face up (a `final` with them is refused by name)."""
+    return max(0, TURNS_EACH - face_up)
+
+
 # Rule ids (FORMAT.md "hats"): each is an anchor of the rules page.
 EXCHANGE = "hats.exchange"
 TURN_ORDER = "hats.turn-order"

@@ -17,35 +17,54 @@
     });
   }
 
-  // The end state at once: per player, live, how many of the eight cards are in (collected and black hats),
-  // and who has the most types now (a hint beside "Most types decides"); Save waits until every count is right.
-  // The game checks the whole state again when it is saved.
+  // The end state at once: per player, live, the face-up cards tapped and the black hats they leave of the eight
+  // cards each plays ("Ana: 6 cards face up, so 2 black hats"), who has the most types now (a hint beside
+  // "Most types decides"), and Save only once the tea table is full, every favourite set and nobody has more than
+  // eight face up, with what is missing in words. The words come counted from the server (plural forms); the
+  // game checks the whole state again when it is saved.
   function fill(template, values) {
     return (template || "").replace(/\{(\w+)\}/g, function (_, k) { return values[k]; });
   }
+  function words(form, key) {
+    try { return JSON.parse(form.dataset[key] || "[]"); } catch (e) { return []; }
+  }
+  function cardType(value) { return value.slice(0, value.lastIndexOf("-")); }
+
   function tallyFinal(form) {
-    var each = Number(form.dataset.each), right = true, types = {};
-    form.querySelectorAll("[data-hats-tally]").forEach(function (line) {
-      var seat = line.dataset.hatsTally;
-      var collected = form.querySelectorAll("input[name='coll-" + seat + "']:checked");
-      var hats = Number((form.querySelector("input[name='hats-" + seat + "']") || {}).value || 0);
-      var n = collected.length + hats;
-      line.textContent = fill(form.dataset.tTally, {name: line.dataset.name, n: n, each: each});
-      line.classList.toggle("good", n === each);
-      line.classList.toggle("bad", n > each);
-      right = right && n === each;
-      var kinds = {};
-      collected.forEach(function (input) { kinds[input.value.slice(0, input.value.lastIndexOf("-"))] = 1; });
-      types[line.dataset.name] = Object.keys(kinds).length + (hats > 0 ? 1 : 0);
+    var each = Number(form.dataset.each);  // cards each player plays, face up or as black hats (from the game)
+    var cards = words(form, "tCards"), hatWords = words(form, "tHats"), needed = [], types = {}, empty = [];
+    form.querySelectorAll("[data-card-picker='table'] .cp-seat").forEach(function (seat, i) {
+      if (!seat.querySelector("input:checked")) empty.push(i + 1);
     });
+    if (empty.length) needed.push(fill(words(form, "tPositions")[empty.length - 1], {list: empty.join(", ")}));
+    var unset = [], over = [];
+    form.querySelectorAll("[data-hats-seat]").forEach(function (player) {
+      var seat = player.dataset.hatsSeat, name = player.dataset.name;
+      var up = form.querySelectorAll("input[name='coll-" + seat + "']:checked");
+      var hats = Math.max(0, each - up.length), line = player.querySelector("[data-hats-tally]");
+      var shown = cards[up.length] || String(up.length);
+      line.textContent = up.length > each
+        ? fill(form.dataset.tOver, {name: name, cards: shown})
+        : fill(form.dataset.tLine, {name: name, cards: shown, hats: hatWords[hats]});
+      line.classList.toggle("bad", up.length > each);
+      if (up.length > each) over.push(name);
+      if (!form.querySelector("input[name='fav-" + seat + "']:checked")) unset.push(name);
+      var kinds = {};
+      up.forEach(function (input) { kinds[cardType(input.value)] = 1; });
+      types[name] = Object.keys(kinds).length + (hats > 0 ? 1 : 0);
+    });
+    if (unset.length) needed.push(fill(words(form, "tFavourites")[unset.length - 1], {names: unset.join(", ")}));
+    if (over.length) needed.push(fill(form.dataset.tTooMany, {names: over.join(", ")}));
     var most = Math.max.apply(null, Object.values(types).concat([0]));
     var hint = form.querySelector("[data-hats-most]");
     if (hint) {
       var names = Object.keys(types).filter(function (name) { return most > 0 && types[name] === most; });
       hint.textContent = names.length ? fill(form.dataset.tMost, {names: names.join(" & "), n: most}) : "";
     }
+    var why = form.querySelector("[data-hats-needed]");
+    if (why) why.textContent = needed.length ? fill(form.dataset.tNeeded, {what: needed.join(", ")}) : "";
     var save = form.querySelector("[data-save]");
-    if (save) save.disabled = !right;
+    if (save) save.disabled = needed.length > 0;
   }
 
   function init(root) {

@@ -4,6 +4,7 @@ after an Undo and for a correction ("Fix"), and the panel with the explained sco
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -84,13 +85,16 @@ def test_undo_brings_the_swap_back_filled_in_and_fix_corrects_it(client: Client,
     assert live(table)[-1] == {"type": "black_hat", "player": "Ana"}
 
 
+END = {f"table-{i}": c for i, c in enumerate(["red-1", "blue-2", "red-3", "green-4", "yellow-5", "orange-6"])}
+END |= {"coll-0": ["red-4", "red-5", "green-1"], "fav-0": "red-2", "fav-1": "purple-1", "fav-2": "blue-1"}
+
+
 def test_the_end_state_at_once_with_the_explained_score(client: Client, table: Table) -> None:
-    data = {f"table-{i}": c for i, c in enumerate(["red-1", "blue-2", "red-3", "green-4", "yellow-5", "orange-6"])}
-    data |= {"coll-0": ["red-4", "red-5", "green-1"], "hats-0": "5", "hats-1": "8", "hats-2": "8"}
-    data |= {"fav-0": "red-2", "fav-1": "purple-1", "fav-2": "blue-1", "cookie": "none"}
-    assert record(client, table, "final", data).status_code == 200
+    """The form sends the face-up cards only: each player's black hats are the rest of their eight cards."""
+    assert record(client, table, "final", END | {"cookie": "none"}).status_code == 200
     event = live(table)[-1]
     assert event["cookie"] is None and event["collections"] == {"Ana": ["red-4", "red-5", "green-1"]}
+    assert event["black_hats"] == {"Ana": 5, "Ben": 8, "Cleo": 8}
     standings = client.get(f"/t/{table.code}/standings.json").json()
     # Ana: red 1 + 1, green 4, 5 black hats, favourite red 4 + 5 - 2 = 7 -> 18; Ben 8 - 1; Cleo 8 - 1.
     assert standings["totals"] == {"Ana": 18, "Ben": 7, "Cleo": 7} and standings["winners"] == ["Ana"]
@@ -99,6 +103,39 @@ def test_the_end_state_at_once_with_the_explained_score(client: Client, table: T
     assert "Position 1 · 1 point" in page
     assert "Ana won the game." in page and 'class="trophy"' in page and "🏆" not in page
     assert "does not count" in page and "/new/hats/" in page
+
+
+def test_black_hats_sent_explicitly_must_add_up_and_eight_face_up_at_most(client: Client, table: Table) -> None:
+    """A post may still name the black hats (hats-<seat>); the game refuses a count that does not come to eight with
+    the face-up cards, and more than eight face up, naming the player; nothing is recorded."""
+    response = record(client, table, "final", END | {"hats-0": "4"})
+    assert response.status_code == 400 and table.events.count() == 0
+    assert "Ana has 3 collected cards and 4 black hats, 7 in all" in response.content.decode()
+    nine = ["red-4", "red-5", "green-1", "green-2", "green-3", "blue-1", "blue-3", "blue-4", "grey-1"]
+    response = record(client, table, "final", END | {"coll-0": nine})
+    assert response.status_code == 400 and table.events.count() == 0
+    page = response.content.decode()
+    assert "Ana has 9 collected cards and 0 black hats, 9 in all" in page and checked(page, "coll-0") == nine
+    assert record(client, table, "final", END | {"hats-0": "5", "hats-1": "8"}).status_code == 200
+    assert live(table)[-1]["black_hats"] == {"Ana": 5, "Ben": 8, "Cleo": 8}
+
+
+def test_the_end_state_form_asks_no_black_hats_and_counts_in_the_readers_language(client: Client, table: Table) -> None:
+    """No black-hats field: hats.js counts them from the face-up cards, with the plural forms the server sends."""
+    page = client.get(f"/t/{table.code}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert 'name="hats-' not in page and "data-hats-final" in page
+
+    def words(key: str) -> list[str]:
+        found = re.search(rf'data-t-{key}="([^"]*)"', page)
+        assert found
+        return json.loads(html.unescape(found.group(1)))
+
+    assert words("cards")[:3] == ["0 Karten offen", "1 Karte offen", "2 Karten offen"]
+    assert len(words("cards")) == 43  # 0 to all 42 cards of the box
+    assert words("hats")[1:3] == ["also 1 schwarzer Hut", "also 2 schwarze Hüte"] and len(words("hats")) == 9
+    assert words("positions")[:2] == ["Teetisch-Platz {list}", "Teetisch-Plätze {list}"]
+    assert words("favourites") == ["Lieblingshut von {names}", "Lieblingshüte von {names}", "Lieblingshüte von {names}"]
+    assert 'data-t-line="{name}: {cards}, {hats}"' in page and "Vor dem Speichern: {what}." in page
 
 
 def test_the_end_state_form_is_offered_until_the_game_is_over(client: Client, table: Table) -> None:
@@ -120,12 +157,12 @@ def test_after_tracked_turns_the_end_state_starts_from_them_and_replaces_them(cl
     assert "Filled in from the turns recorded so far" in page
     assert checked(page, "table-0") == ["red-4"] and checked(page, "table-1") == ["grey-2"]
     assert checked(page, "coll-0") == ["red-1"] and checked(page, "coll-2") == ["blue-2"]
-    assert re.search(r'name="hats-0" value="0"', page)
+    assert 'name="hats-' not in page  # the black hats follow from the face-up cards
     data = {f"table-{i}": c for i, c in enumerate(["green-1", "grey-2", "red-3", "blue-4", "yellow-5", "orange-6"])}
-    data |= {"coll-0": ["red-1", "red-5", "blue-3", "blue-1"], "hats-0": "4"}
-    data |= {"coll-1": ["green-2", "green-6", "grey-4", "yellow-2", "orange-1", "purple-3"], "hats-1": "2"}
-    data |= {"coll-2": ["blue-2", "purple-4", "purple-1", "red-2", "grey-1", "grey-3", "green-4", "yellow-6"]}
-    data |= {"hats-2": "0", "fav-0": "blue-4", "fav-1": "green-3", "fav-2": "purple-2", "cookie": "auto"}
+    data |= {"coll-0": ["red-1", "red-5", "blue-3", "blue-1"]}  # and 4 black hats
+    data |= {"coll-1": ["green-2", "green-6", "grey-4", "yellow-2", "orange-1", "purple-3"]}  # 2
+    data |= {"coll-2": ["blue-2", "purple-4", "purple-1", "red-2", "grey-1", "grey-3", "green-4", "yellow-6"]}  # none
+    data |= {"fav-0": "blue-4", "fav-1": "green-3", "fav-2": "purple-2", "cookie": "auto"}
     assert record(client, table, "final", data).status_code == 200
     assert [e["type"] for e in live(table)] == ["setup", "exchange", "exchange", "final"]
     standings = client.get(f"/t/{table.code}/standings.json").json()
@@ -149,7 +186,8 @@ def test_an_end_state_refused_after_turns_comes_back_as_typed(client: Client, ta
     assert response.status_code == 400 and table.events.count() == 2
     page = response.content.decode()
     assert "Ana has 1 collected card and 3 black hats, 4 in all" in page
-    assert checked(page, "table-0") == ["green-1"] and re.search(r'name="hats-0" value="3"', page)
+    assert checked(page, "table-0") == ["green-1"] and checked(page, "coll-0") == ["red-1"]
+    assert checked(page, "fav-0") == ["blue-4"] and checked(page, "cookie") == ["none"]
 
 
 def test_german_words_on_the_page(client: Client, table: Table) -> None:

@@ -5,8 +5,9 @@ The forms' fields (seat numbers are indices into the table's players):
 - exchange: `player` (a seat), `card-0` the card put down, `position` (1 up);
 - black hat: `player`; optional action: `player`, `kind` (redraw or partner_swap), `out-0`, `in-0`;
 - favourite: `player`, `fav-0`;
-- end state at once: `table-<i>`, `coll-<seat>` (several), `hats-<seat>`, `fav-<seat>`, `cookie` (a seat,
-  "none", or "auto": by distinct types).
+- end state at once: `table-<i>`, `coll-<seat>` (several: the face-up cards), `fav-<seat>`, `cookie` (a seat,
+  "none", or "auto": by distinct types). The black hats follow from the face-up cards (the game's
+  black_hats_beside); a post may still give them as `hats-<seat>`, and the game then checks that they add up.
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ from typing import Any
 
 from django.http import QueryDict
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from companion import cardpicker
 from companion.entries import FormError, picker, seat, whole_number
 from companion.services import Snapshot
-from games.hats.engine import TURNS_EACH
+from games.hats.engine import TURNS_EACH, black_hats_beside
 from games.hats.notation import HatsNotation
 from games.hats.prompt import notation_for
 
@@ -84,8 +86,7 @@ def final(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
     collections = {name: post.getlist(f"coll-{i}") for i, name in enumerate(players) if post.getlist(f"coll-{i}")}
     black_hats = {}
     for i, name in enumerate(players):
-        what = _("%(name)s's black hats") % {"name": name}
-        count = whole_number(post, f"hats-{i}", what, 0, MAX_BLACK_HATS, default=0)
+        count = _black_hats(post, i, name, len(collections.get(name, ())))
         if count:
             black_hats[name] = count
     favourites = {
@@ -104,6 +105,14 @@ def final(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
     elif cookie != "auto":
         event["cookie"] = seat(post, "cookie", players, _("who holds the cookie"))
     return [event]
+
+
+def _black_hats(post: QueryDict, i: int, name: str, face_up: int) -> int:
+    """Seat i's black hats: as posted in `hats-<i>` (the game refuses a count that does not add up to eight with
+    the face-up cards, naming the player), else the game's count from the face-up cards: the form sends none."""
+    if not post.get(f"hats-{i}", "").strip():
+        return black_hats_beside(face_up)
+    return whole_number(post, f"hats-{i}", _("%(name)s's black hats") % {"name": name}, 0, MAX_BLACK_HATS)
 
 
 ACTIONS = {
@@ -149,8 +158,8 @@ DEMO = [
         "final",
         {
             **{f"table-{i}": card for i, card in enumerate(("red-3", "blue-6", "green-2", "grey-4", "red-6"))},
-            **{"coll-0": ["red-1", "red-2", "blue-1", "blue-2", "green-1", "green-3", "grey-1"], "hats-0": "1"},
-            **{"coll-1": ["red-5", "blue-3", "blue-4", "green-5", "green-6", "grey-3"], "hats-1": "2"},
+            **{"coll-0": ["red-1", "red-2", "blue-1", "blue-2", "green-1", "green-3", "grey-1"]},  # 1 black hat
+            **{"coll-1": ["red-5", "blue-3", "blue-4", "green-5", "green-6", "grey-3"]},  # 2 black hats
             **{"fav-0": "red-4", "fav-1": "blue-5", "cookie": "auto"},
         },
     ),
@@ -229,21 +238,21 @@ def _positions_picker(notation: HatsNotation, name: str, positions: list[int], f
 def _final_context(
     notation: HatsNotation, snap: Snapshot, form: QueryDict, positions: list[int], seats: list[tuple[int, str]]
 ) -> Mapping[str, Any]:
-    """The end state at once: the tea table, then per player the collection, black hats and favourite. After
-    tracked turns it starts from the end state they built (the scorer changes what happened since), unless the
-    form itself comes back with an error."""
+    """The end state at once: the tea table, then per player the face-up cards and the favourite (the black hats
+    follow from the face-up cards), and the words hats.js counts with. After tracked turns it starts from the end
+    state they built (the scorer changes what happened since), unless the form itself comes back with an error."""
     after_turns = snap.state.last_actor is not None
     if after_turns and not _final_posted(form):
         form = _built_so_far(notation, snap)
     return {
-        "each": TURNS_EACH,  # cards a player plays in a game: the live count's target (hats.js)
+        "each": TURNS_EACH,  # cards a player plays in a game, face up or as black hats: hats.js counts with it
         "after_turns": after_turns,
+        "words": _live_words(notation, len(positions), len(seats)),
         "table": _positions_picker(notation, "table", positions, form),
         "players": [
             {
                 "index": i,
                 "name": name,
-                "hats": form.get(f"hats-{i}", "0"),
                 "collection": picker(
                     notation,
                     [(i, name)],
@@ -268,8 +277,24 @@ def _final_context(
     }
 
 
+def _live_words(notation: HatsNotation, positions: int, players: int) -> dict[str, str]:
+    """What hats.js says while the end state is filled, in the reader's language, as JSON lists indexed by a
+    count (plural forms come from the catalogue, not the script): `cards` by the face-up cards a player may tick
+    (0 to every card at the table), `hats` by the black hats beside them, `positions` by the empty positions - 1,
+    `favourites` by the players without one - 1."""
+    most = len(notation.cards())
+    cards = [ngettext("%(n)d card face up", "%(n)d cards face up", n) % {"n": n} for n in range(most + 1)]
+    hats = [ngettext("so %(n)d black hat", "so %(n)d black hats", n) % {"n": n} for n in range(TURNS_EACH + 1)]
+    empty = [ngettext("tea-table position {list}", "tea-table positions {list}", n) for n in range(1, positions + 1)]
+    unset = [ngettext("the favourite of {names}", "the favourites of {names}", n) for n in range(1, players + 1)]
+    return {
+        key: json.dumps(texts, ensure_ascii=False)
+        for key, texts in (("cards", cards), ("hats", hats), ("positions", empty), ("favourites", unset))
+    }
+
+
 def _final_posted(form: Mapping[str, Any]) -> bool:
-    """Whether `form` is the end-state form sent back (it always sends the cookie and the black hats)."""
+    """Whether `form` is the end-state form sent back (it always sends the cookie; a post may name black hats)."""
     return "cookie" in form or "hats-0" in form
 
 
@@ -281,7 +306,6 @@ def _built_so_far(notation: HatsNotation, snap: Snapshot) -> QueryDict:
         fields[f"table-{i}"] = notation.format(card)
     for i, name in enumerate(snap.players):
         fields.setlist(f"coll-{i}", [notation.format(c) for c in state.collections.get(name, ())])
-        fields[f"hats-{i}"] = str(state.black_hats.get(name, 0))
         if name in state.favourites:
             fields[f"fav-{i}"] = notation.format(state.favourites[name])
     return fields

@@ -8,7 +8,7 @@ import pytest
 
 from games.base import InvalidEvent, InvalidOptions
 from games.hats import GAME
-from games.hats.engine import State
+from games.hats.engine import State, black_hats_beside
 
 ABC = ["Ana", "Ben", "Cleo"]
 ABCD = ["Ana", "Ben", "Cleo", "Dan"]
@@ -184,6 +184,15 @@ def test_a_final_after_tracked_turns_replaces_the_end_state_they_built_and_their
     assert state.cookie == "Ana"
     assert GAME.standings(state).as_dict()["totals"] == {"Ana": 23, "Ben": 7, "Cleo": 7}
     assert play(ABC, [*turns, final(cookie=None)]).cookie is None  # nobody: Ben does not keep it either
+
+
+def test_a_players_black_hats_are_the_eight_cards_not_face_up() -> None:
+    """FORMAT.md: face-up cards and black hats come to eight, so the black hats follow from the face-up cards (the
+    end-state form asks only for those); more than eight face up leaves none, and the final is refused."""
+    assert [black_hats_beside(n) for n in (0, 3, 8, 9)] == [8, 5, 0, 0]
+    derived = {p: black_hats_beside(len(cards)) for p, cards in final()["collections"].items()}
+    assert derived == {"Ana": 5, "Ben": 0, "Cleo": 8}
+    assert dict(play(ABC, [final(black_hats=derived)]).black_hats) == derived
 
 
 def test_a_final_is_accepted_after_all_the_turns_and_refused_after_the_end() -> None:
