@@ -5,7 +5,7 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
-from companion import assets, cardpicker, i18n, parts
+from companion import assets, cardpicker, i18n, parts, rendered
 from companion.models import url_token
 from games.cards import parse_card
 
@@ -36,10 +36,11 @@ def game_assets(slug: str = "") -> SafeString:
     return assets.links(slug)
 
 
-@register.simple_tag
-def write_key() -> str:
-    """A new idempotency key for one write form: a resend of the same form lands once."""
-    return url_token(12)
+@register.simple_tag(takes_context=True)
+def write_key(context: template.Context) -> str:
+    """A new idempotency key for one write form: a resend of the same form lands once. A part rendered to be kept
+    (companion/rendered.py) gets a stand-in, and each answer from it a fresh key."""
+    return rendered.KEY_MARK if context.get(rendered.MARKING) else url_token(12)
 
 
 @register.filter
@@ -56,11 +57,24 @@ def card_picker(context: template.Context, picker: cardpicker.Picker) -> str:
 
 
 class PartNode(template.Node):
-    def __init__(self, nodelist: template.NodeList) -> None:
+    def __init__(self, nodelist: template.NodeList, place: tuple[str, object]) -> None:
         self.nodelist = nodelist
+        self.place = place  # its template and where in it: which part it is, for the parts kept (rendered.py)
 
     def render(self, context: template.Context) -> SafeString:
-        return mark_safe(parts.stamp(self.nodelist.render(context), context.get("held_parts") or {}))
+        holding = context.get("held_parts") or {}
+        view = context.get(rendered.VIEW)  # set when this rendering's parts may be kept (views._render_board)
+        csrf_token = str(context.get("csrf_token") or "") if view is not None else ""
+        if not csrf_token or csrf_token == rendered.NOT_PROVIDED:  # without a token {% csrf_token %} writes nothing
+            return mark_safe(parts.stamp(self.nodelist.render(context), holding))
+        # The same part of the same view: this node (by its place in its template), in or out of band.
+        key = (view, self.place, bool(context.get("oob")))
+        kept = rendered.RENDERED.get(key)
+        if kept is None:
+            with context.push({"csrf_token": rendered.CSRF_MARK, rendered.MARKING: True}):
+                kept = rendered.made(self.nodelist.render(context))
+            rendered.RENDERED.put(key, kept)
+        return mark_safe(kept.answer(holding, csrf_token))
 
 
 @register.tag
@@ -69,4 +83,6 @@ def part(parser: Any, token: Any) -> PartNode:
     keeping the phone's copy when the phone holds it unchanged (companion/parts.py; `held_parts` in the context)."""
     nodelist = parser.parse(("endpart",))
     parser.delete_first_token()
-    return PartNode(nodelist)
+    # The nth part of its template names it (a token's position is known only with template debugging on).
+    seen = parser.extra_data["kibitz_parts"] = parser.extra_data.get("kibitz_parts", 0) + 1
+    return PartNode(nodelist, (str(parser.origin), seen))
