@@ -69,6 +69,9 @@ def made(html: str) -> Part:
     return Part(parts.stamp(html, {}), root[1], root[2], mark)
 
 
+RENDERED_VIEW = Part("", "", "", "")  # filed under (view, template) once a rendering of that view kept its parts
+
+
 class RenderedParts:
     """A bounded, least recently used store of rendered parts, shared by the threads of a process."""
 

@@ -557,11 +557,17 @@ def _render_board(
     part = request.GET.get("part", "")
     all_rows = request.GET.get("rows") == "all"
     shown, log = _log_page(snap, request.GET.get("log", ""))
-    # What only the parts read is worked out when a part is rendered (a callable in the context is called where
-    # the template first reads it), so parts kept from an earlier rendering (companion/rendered.py) cost nothing.
-    log["log"] = functools.cache(partial(_describe, snap, shown))
     plain = not (error or flash or form is not None or action or findings is not None or fix is not None)
     plain = plain and change is None and conflict is None and not note and request.method == "GET"
+    # A plain GET's parts are kept per view; one with a form, an error or a confirmation is rendered afresh.
+    view = _kept_view(request, snap, scorer, (all_rows, log["log_page"], fixing, part)) if plain else None
+    if not template:
+        template = "table.html" if not request.htmx else "table.html#entry" if part else "table.html#board"
+    kept = view is not None and rendered.RENDERED.get((view, template)) is not None
+    # What only the parts read is worked out first, unless this view's parts were all kept (companion/rendered.py).
+    # Then each is left to the template, which calls it where it first reads it: only a part dropped from the store
+    # since needs it. (Not always so: the same work done deep inside a template costs up to twice the CPU.)
+    later = _deferred if kept else _now
     context = {
         "snap": snap,
         "broken": services.broken_text(snap) if snap.broken else "",
@@ -569,7 +575,7 @@ def _render_board(
         "error": i18n.tr(error),
         "flash": flash,
         "failed": action,
-        "board": functools.cache(partial(board, snap, all_rows=all_rows)),
+        "board": later(partial(board, snap, all_rows=all_rows)),
         "change": change,  # what the write just made changed (companion.board.Change), for its confirmation
         "conflict": conflict,  # a stale write's answer (_stale), or None
         # A swap, or a page for a phone whose script ran here before (SCRIPT_COOKIE): a closed part of the entry
@@ -582,17 +588,26 @@ def _render_board(
         "held_parts": parts.held(request.headers.get(parts.HELD_HEADER, "")) if request.htmx else {},
         "checked": findings is not None,
         "findings": findings,  # one page of Check plays (companion/findings.py), or None
-        "entry": functools.cache(partial(entries.panel, snap, form, action=action, fix=fixing)) if scorer else {},
+        "entry": later(partial(entries.panel, snap, form, action=action, fix=fixing)) if scorer else {},
         "fixable": entries.fixable(snap.game.slug) if scorer else (),
-        "past": functools.cache(partial(historyviews.table_part, snap, scorer)),  # the chart, notes, BG Stats link
-        "again": functools.cache(partial(_again, snap, scorer)),
+        "past": later(partial(historyviews.table_part, snap, scorer)),  # the chart, the notes and the BG Stats link
+        "again": later(partial(_again, snap, scorer)),
         "note": note or {},  # a refused note, as typed, with why (views.note)
-        # A plain GET's parts are kept per view; one with a form, an error or a confirmation is rendered afresh.
-        rendered.VIEW: _kept_view(request, snap, scorer, (all_rows, log["log_page"], fixing, part)) if plain else None,
+        "log": later(partial(_describe, snap, shown)),
+        rendered.VIEW: view,
     } | log
-    if not template:
-        template = "table.html" if not request.htmx else "table.html#entry" if part else "table.html#board"
-    return render(request, template, context, status=status)
+    response = render(request, template, context, status=status)
+    if view is not None and not kept:
+        rendered.RENDERED.put((view, template), rendered.RENDERED_VIEW)  # its parts are in the store now
+    return response
+
+
+def _now(work: Callable[[], object]) -> object:
+    return work()
+
+
+def _deferred(work: Callable[[], object]) -> object:
+    return functools.cache(work)  # a callable: the template calls it where it first reads it, once
 
 
 def _kept_view(
