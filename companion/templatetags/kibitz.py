@@ -1,9 +1,12 @@
 """Display helpers for templates: cards with their suit symbol, fresh idempotency keys, the board's parts."""
 
+from collections.abc import Container, Iterable
 from typing import Any
 
 from django import template
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from companion import assets, cardpicker, i18n, parts, rendered
 from companion.models import url_token
@@ -54,6 +57,25 @@ def card_picker(context: template.Context, picker: cardpicker.Picker) -> str:
     """A card picker's HTML (templates/cards/picker.html); its empty seats share their cards on a page whose script
     runs (`script` in the context)."""
     return cardpicker.render(picker, shared=bool(context.get("script")))
+
+
+@register.simple_tag
+def log_lines(log: Iterable[tuple[Any, object]], fixable: Container[object]) -> SafeString:
+    """The log's lines (<li>, newest first), each with Fix when the game can correct its entry, or struck through
+    when undone. Written here rather than in the template: a page of 40 lines took 3-5 ms of template work."""
+    undone, fix = conditional_escape(gettext("undone")), conditional_escape(gettext("Fix"))
+    out = []
+    for event, text in log:
+        line = conditional_escape(i18n.tr(text))
+        if event.retracted:
+            body = f"<del>{line}</del> <small>{undone}</small>"
+        elif event.payload.get("type") in fixable:
+            body = f'{line} <a class="fix" href="?fix={event.seq}#entry" hx-get="?fix={event.seq}">{fix}</a>'
+        else:
+            body = line
+        retracted = "retracted" if event.retracted else ""
+        out.append(f'\n    <li class="{retracted}" data-seq="{event.seq}">{body}</li>\n    ')
+    return mark_safe("".join(out))  # every text in it escaped above
 
 
 class PartNode(template.Node):
