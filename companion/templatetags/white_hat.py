@@ -34,3 +34,22 @@ def board_fields(fields: Iterable[Mapping[str, Any]]) -> SafeString:
             f'<span class="wh-field-value">{value}</span>{extra}</li>\n'
         )
     return mark_safe("".join(out))  # every value in it escaped above
+
+
+@register.simple_tag
+def field_options(fields: Iterable[tuple[int, str]]) -> SafeString:
+    """The board's fields as a select's options ("7 Router"), written here as the board is (one a field)."""
+    return mark_safe("".join(f'<option value="{i}">{i} {conditional_escape(name)}</option>' for i, name in fields))
+
+
+@register.simple_tag
+def pawn_options(pawns: Iterable[tuple[str, str, int]]) -> SafeString:
+    """Every pawn as a select's options ("Ana's pawn 1"), its value `<owner>:<n>`."""
+    named = gettext("%(owner)s's pawn %(n)s")
+    return mark_safe(
+        "".join(
+            f'<option value="{conditional_escape(value)}">'
+            f"{named % {'owner': conditional_escape(owner), 'n': conditional_escape(str(n))}}</option>"
+            for value, owner, n in pawns
+        )
+    )

@@ -41,3 +41,25 @@ def test_the_board_fields_are_the_template_loop_s_markup(language: str) -> None:
         assert written == LOOP.render(Context({"board": BOARD}))
     assert "Ana&#x27;s &lt;&quot;field&quot;&gt;" in written and "wh-ability-&lt;b&gt;" in written
     assert written.count("wh-target") == 2 and "1200 (" in written
+
+
+FIELDS = Template(
+    '{% load l10n %}{% localize off %}{% for i, name in fields %}<option value="{{ i }}">{{ i }} {{ name }}</option>'
+    "{% endfor %}{% endlocalize %}"
+)
+PAWNS = Template(
+    '{% load i18n l10n %}{% localize off %}{% for value, owner, n in pawns %}<option value="{{ value }}">'
+    "{% blocktranslate %}{{ owner }}'s pawn {{ n }}{% endblocktranslate %}</option>{% endfor %}{% endlocalize %}"
+)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es"])
+def test_the_field_and_pawn_options_are_the_template_loops_markup(language: str) -> None:
+    fields = [(0, "Start"), (12, "Ana's <router>")]
+    pawns = [("Ana:1", "Ana", 1), ('B"en:2', "B<e>n", 2)]
+    with translation.override(language):
+        written = Template("{% load white_hat %}{% field_options fields %}|{% pawn_options pawns %}")
+        context = {"fields": fields, "pawns": pawns}
+        expected = FIELDS.render(Context(context)) + "|" + PAWNS.render(Context(context))
+        assert written.render(Context(context)) == expected
+    assert "Ana&#x27;s &lt;router&gt;" in expected and 'value="B&quot;en:2"' in expected
