@@ -1,6 +1,6 @@
 """Display helpers for templates: cards with their suit symbol, fresh idempotency keys, the board's parts."""
 
-from collections.abc import Container, Iterable
+from collections.abc import Container, Iterable, Sequence
 from typing import Any
 
 from django import template
@@ -76,6 +76,13 @@ def log_lines(log: Iterable[tuple[Any, object]], fixable: Container[object]) -> 
         retracted = "retracted" if event.retracted else ""
         out.append(f'\n    <li class="{retracted}" data-seq="{event.seq}">{body}</li>\n    ')
     return mark_safe("".join(out))  # every text in it escaped above
+
+
+@register.simple_tag
+def round_options(rounds: Sequence[int]) -> SafeString:
+    """The rounds to note as a select's options, the newest chosen: written here, as a long table has a few hundred."""
+    last = len(rounds) - 1
+    return mark_safe("".join(f"<option{' selected' if i == last else ''}>{n}</option>" for i, n in enumerate(rounds)))
 
 
 class PartNode(template.Node):

@@ -1,5 +1,6 @@
-"""The log's lines are written in Python ({% log_lines %}, companion/templatetags/kibitz.py): the same markup the
-template loop wrote, in every language, for live, fixable and undone entries, with every text escaped."""
+"""The log's lines and the rounds to note are written in Python ({% log_lines %}, {% round_options %}:
+companion/templatetags/kibitz.py): the same markup the template loops wrote, in every language, for live, fixable
+and undone entries, with every text escaped."""
 
 from __future__ import annotations
 
@@ -38,3 +39,14 @@ def test_the_log_lines_are_the_template_loop_s_markup(language: str) -> None:
         assert written == LOOP.render(Context(context))
     assert 'class="retracted" data-seq="7"><del>Ana &lt;b&gt;&amp; &quot;Ben&quot;&lt;/b&gt;</del>' in written
     assert 'data-seq="1234"' in written and written.count('class="fix"') == 1
+
+
+@pytest.mark.parametrize("rounds", [range(1, 2), range(1, 1235)])
+def test_the_round_options_are_the_template_loop_s_markup(rounds: range) -> None:
+    loop = Template(
+        "{% load l10n %}{% localize off %}{% for n in rounds %}<option{% if forloop.last %} selected{% endif %}>"
+        "{{ n }}</option>{% endfor %}{% endlocalize %}"
+    )
+    written = Template("{% load kibitz %}{% round_options rounds %}").render(Context({"rounds": rounds}))
+    assert written == loop.render(Context({"rounds": rounds}))
+    assert written.endswith(f"<option selected>{len(rounds)}</option>") and written.count("selected") == 1
