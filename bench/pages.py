@@ -158,6 +158,7 @@ def replay_figures(bench: Bench, events: list[Payload], runs: int) -> dict[str, 
 ROWS = (
     ("table page cold, CPU ms (wall)", "cold", LONG),
     ("  cold, no stored checkpoint yet", "first", LONG),
+    (f"  cold at {SHORT} events", "cold", SHORT),
     ("table page warm, first at its version", "fresh", LONG),
     ("table page warm, CPU ms (wall)", "warm", LONG),
     (f"  first at its version, {SHORT} events", "fresh", SHORT),
