@@ -20,6 +20,9 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.dispatch import receiver
+from django.utils.autoreload import file_changed
+
 from companion import parts
 from companion.models import url_token
 
@@ -104,6 +107,12 @@ class RenderedParts:
 
 
 RENDERED = RenderedParts()
+
+
+@receiver(file_changed)
+def _source_changed(sender: object, file_path: object, **kwargs: object) -> None:
+    """A template edited under runserver is read again without a restart: so must the parts rendered from it."""
+    RENDERED.clear()
 
 
 class Token:

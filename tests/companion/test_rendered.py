@@ -5,6 +5,7 @@ new version, another language, another role, or a table field changed without a 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -115,3 +116,12 @@ def test_the_store_is_bounded_by_the_markup_it_holds() -> None:
     store.put("b", rendered.made('<p id="b">5678</p>'))
     assert list(store.items) == ["b"] and store.held == len(store.items["b"].html)
     assert store.get("a") is None and store.get("b") is not None
+
+
+def test_an_edited_template_under_runserver_drops_the_parts_kept(client: Client, table: Table) -> None:
+    from django.utils.autoreload import file_changed
+
+    client.get(f"/t/{table.code}/")
+    assert rendered.RENDERED.items
+    file_changed.send(sender=None, file_path=Path("templates/table.html"))
+    assert not rendered.RENDERED.items
