@@ -125,3 +125,26 @@ def test_an_edited_template_under_runserver_drops_the_parts_kept(client: Client,
     assert rendered.RENDERED.items
     file_changed.send(sender=None, file_path=Path("templates/table.html"))
     assert not rendered.RENDERED.items
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", ["rickety-kate", "white-hat", "hats", "hood-politix"])
+def test_a_part_dropped_from_the_store_is_rendered_from_the_context_left_to_the_template(
+    client: Client, slug: str
+) -> None:
+    """Once a view's parts were kept, its context is left as callables; a part dropped since (the store is bounded)
+    is rendered from them, the same as before."""
+    from companion import entries
+    from games import registry
+    from tests.companion.conftest import scorers_table
+
+    game = registry.get(slug)
+    table = scorers_table(client, slug, ["Ana", "Ben", "Cleo", "Dan"][: game.min_players], {})
+    for action, fields in entries.module(slug).DEMO[:2]:  # as the scorer records them: a game under way
+        assert client.post(f"/t/{table.code}/record/{action}/", fields, **HTMX).status_code == 200
+    url = f"/t/{table.code}/"
+    first = fresh(client, url)
+    with rendered.RENDERED.lock:  # every part dropped, the mark that the view's parts were kept left
+        for key in [k for k, v in rendered.RENDERED.items.items() if v is not rendered.RENDERED_VIEW]:
+            del rendered.RENDERED.items[key]
+    assert plain(client.get(url).content.decode()) == plain(first)
