@@ -14,13 +14,15 @@ disabled and says so in its name.
 
 from __future__ import annotations
 
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from companion.i18n import tr
@@ -97,24 +99,24 @@ def build(
     `legend`: the heading of a seat's cards from the player's name (default: the name).
     `per_seat`: in a set picker, at most this many of one card per seat (default: as many as the box holds).
     """
-    cards = notation.cards()
+    deck = _deck(notation)
     left = _counts(notation, available) if available is not None else None
     why = unavailable if unavailable is not None else _("played")
-    shown = {card: _shown(notation, card) for card in cards}
+    played = _("%(card)s, %(why)s")  # translated once a picker, with `why`, for the cards no longer to be had
+    why_text = tr(why)
     out: list[PickerSeat] = []
     for index, player in seats:
         picked = Counter(_canonical(notation, text) for text in (chosen or {}).get(index, ()))
         rows: dict[str, list[PickerCard]] = {}
-        for card in cards:
-            value, face, symbol, note, label, tone = shown[card]
-            limit = notation.copies(card) if left is None else left[card]
-            most = notation.copies(card) if multiple else 1
+        for card, (value, face, symbol, note, label, tone), copies, group in deck.cards:
+            limit = copies if left is None else left[card]
+            most = copies if multiple else 1
             if per_seat is not None:
                 most = max(1, min(most, per_seat))
-            count = min(picked[value], most)
+            count = min(picked[value], most) if picked else 0
             disabled = limit <= 0 and not count
-            name_now = _("%(card)s, %(why)s") % {"card": label, "why": tr(why)} if disabled else label
-            rows.setdefault(notation.group(card), []).append(
+            name_now = played % {"card": label, "why": why_text} if disabled else label
+            rows.setdefault(group, []).append(
                 PickerCard(value, face, symbol, note, name_now, tone, max(limit, 0), disabled, count, most)
             )
         out.append(
@@ -123,12 +125,53 @@ def build(
                 name=player,
                 field=f"{name}-{index}",
                 legend=tr(legend(player)) if legend else player,
-                rows=tuple(
-                    PickerRow(group, tr(notation.group_label(group)), tuple(row)) for group, row in rows.items()
-                ),
+                rows=tuple(PickerRow(group, deck.group_labels[group], tuple(row)) for group, row in rows.items()),
             )
         )
     return Picker(name=name, multiple=multiple, exclusive=exclusive, required=required, seats=tuple(out))
+
+
+@dataclass(frozen=True)
+class _Deck:
+    """What a picker shows of each card of a notation in one language: (card, shown, copies, group) in the
+    notation's order, and each group's label. The same for every seat and every picker of that notation."""
+
+    cards: tuple[tuple[Hashable, tuple[str, str, str, str, str, str], int, str], ...]
+    group_labels: Mapping[str, str]
+
+
+DECKS = 64  # notations (a table's options make its own) and languages whose decks a process keeps
+_decks: OrderedDict[tuple[object, str], _Deck] = OrderedDict()
+_decks_lock = threading.Lock()
+
+
+def _deck(notation: Notation[Any]) -> _Deck:
+    """The notation's deck as shown in the active language: worked out once per notation and language (translating
+    each card's name and face is most of a picker's cost), not once per picker."""
+    try:
+        key = (notation, get_language() or "")
+        hash(key)
+    except TypeError:  # a notation that cannot be a key: worked out each time
+        return _make_deck(notation)
+    with _decks_lock:
+        found = _decks.get(key)
+        if found is not None:
+            _decks.move_to_end(key)
+            return found
+    made = _make_deck(notation)
+    with _decks_lock:
+        _decks[key] = made
+        while len(_decks) > DECKS:
+            _decks.popitem(last=False)
+    return made
+
+
+def _make_deck(notation: Notation[Any]) -> _Deck:
+    cards = tuple(
+        (card, _shown(notation, card), notation.copies(card), notation.group(card)) for card in notation.cards()
+    )
+    groups = dict.fromkeys(group for _card, _shown_card, _copies, group in cards)
+    return _Deck(cards, {group: tr(notation.group_label(group)) for group in groups})
 
 
 def picked(post: Mapping[str, Any], picker_name: str, seats: Sequence[tuple[int, str]]) -> dict[int, list[str]]:

@@ -20,7 +20,7 @@ MAX_HELD = 16  # parts a phone may name: the board has eight
 
 _VOLATILE = re.compile(r'(name="(?:csrfmiddlewaretoken|key|version)" value=")[^"]*"')
 _OOB = ' hx-swap-oob="true"'  # the same part sent by the poll: out of band
-_ROOT = re.compile(r'\s*<([a-z]+)\b[^>]*?\bid="([\w-]+)"')
+ROOT = re.compile(r'\s*<([a-z]+)\b[^>]*?\bid="([\w-]+)"')
 _HELD_ITEM = re.compile(r"^([\w-]{1,32})=([0-9a-f]{1,32})$")
 
 
@@ -39,7 +39,7 @@ def digest(html: str) -> str:
 def stamp(html: str, holding: Mapping[str, str]) -> str:
     """A rendered part (markup whose first element has an id): a stand-in that keeps the phone's copy when the phone
     holds the same part, else the part with its digest on its first element. Markup without an id is left alone."""
-    root = _ROOT.match(html)
+    root = ROOT.match(html)
     if root is None:
         return html
     tag, ident = root[1], root[2]
