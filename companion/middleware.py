@@ -77,6 +77,7 @@ class CompressMiddleware(GZipMiddleware):
     whitenoise. Place it after SecurityMiddleware and before anything that changes a response's body."""
 
     COMPRESSED = frozenset({"table", "live", "record", "correct", "undo", "redo", "check", "rules"})
+    COMPRESSED |= {"display", "display_live"}  # the table display: no form, no token (companion/displayviews.py)
 
     def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
         match = getattr(request, "resolver_match", None)

@@ -3,7 +3,7 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 
-from companion import entries, groupviews, historyviews, views
+from companion import displayviews, entries, groupviews, historyviews, views
 
 
 def ping(request: HttpRequest) -> HttpResponse:
@@ -30,6 +30,8 @@ urlpatterns = [
     path("t/<str:code>/", views.table, name="table"),
     path("t/<str:code>/live/", views.live, name="live"),
     path("t/<str:code>/share/", views.share, name="share"),
+    path("t/<str:code>/display/", displayviews.display, name="display"),
+    path("t/<str:code>/display/live/", displayviews.display_live, name="display_live"),
     path("t/<str:code>/record/<slug:action>/", views.record, name="record"),
     path("t/<str:code>/correct/<int:seq>/<slug:action>/", views.correct, name="correct"),
     path("t/<str:code>/undo/", views.undo, name="undo"),
