@@ -6,6 +6,7 @@ counts play, not the calendar. Derived from the events' own times, like every ot
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import pairwise
 
 from django.utils.translation import gettext as _
 
@@ -13,14 +14,12 @@ GAP = 30 * 60  # seconds: a longer pause between two entries is a break, not pla
 
 
 def playing_seconds(times: Iterable[float | None]) -> int | None:
-    """The seconds between the first and the last of `times` (event times, oldest first), less every gap over
-    GAP; None when fewer than two events carry a time, or they all carry the same one (an imported table's
-    events are all written at once: its playing time is unknown, not nought)."""
+    """The seconds between the first and the last of `times` (event times), less every gap over GAP; None when
+    that leaves nothing: fewer than two events carry a time, they all carry the same one (an imported table's
+    events are all written at once), or every gap was a break. Its playing time is unknown then, not nought."""
     known = sorted(t for t in times if t is not None)
-    if len(known) < 2 or known[-1] == known[0]:
-        return None
-    played = sum(gap for gap in (b - a for a, b in zip(known, known[1:], strict=False)) if gap <= GAP)
-    return round(played)
+    played = sum(gap for gap in (b - a for a, b in pairwise(known)) if gap <= GAP)
+    return round(played) or None
 
 
 def minutes(seconds: int) -> int:
@@ -34,7 +33,7 @@ def text(seconds: int | None) -> str:
         return ""
     hours, mins = divmod(minutes(seconds), 60)
     if not hours:
-        return _("%(m)d min") % {"m": mins}
+        return _("%(n)d min") % {"n": mins}
     if not mins:
         return _("%(h)d h") % {"h": hours}
     return _("%(h)d h %(m)d min") % {"h": hours, "m": mins}
