@@ -9,8 +9,8 @@ BG Stats takes one play per link: https://app.bgstatsapp.com/createPlay.html?dat
 (BG Stats' documented play import from other apps; the bgstats:// scheme opens the same page in the app, the
 https address opens the app where it is installed and its web page elsewhere). The play's fields: sourceName
 (the app that sends it), sourcePlayId (its id there, so a second push is recognised), playDate
-("YYYY-MM-DD HH:MM:SS", local time), durationMin (the playing time in whole minutes), comments, game {name, sourceGameId, highestWins, noPoints} and
-players [{name, sourcePlayerId, score, winner, rank, team}].
+("YYYY-MM-DD HH:MM:SS", local time), durationMin (the playing time in whole minutes), comments,
+game {name, sourceGameId, highestWins, noPoints} and players [{name, sourcePlayerId, score, winner, rank, team}].
 """
 
 from __future__ import annotations

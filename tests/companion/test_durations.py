@@ -100,6 +100,6 @@ def test_the_history_list_and_the_table_page_show_it(db: None) -> None:
     phone = Client()
     phone.get(f"/g/{table.group.token}/")
     listed = phone.get("/history/").content.decode()
-    assert "· <span title=\"Playing time\">20 min</span>" in listed
+    assert '· <span title="Playing time">20 min</span>' in listed
     page = Client().get(f"/t/{table.code}/").content.decode()
     assert "Playing time: 20 min" in page
