@@ -26,6 +26,7 @@ def test_a_gap_over_thirty_minutes_is_left_out() -> None:
     assert durations.playing_seconds([t0, t0 + 10 * MIN, t0 + 39 * MIN, t0 + 44 * MIN]) == 44 * 60
     # exactly thirty minutes still counts: only a gap *over* GAP is a break.
     assert durations.playing_seconds([t0, t0 + 30 * MIN]) == 30 * 60
+    assert durations.playing_seconds([t0, t0 + MIN, t0 + 31 * MIN + 1]) == 60  # a second over: a break
     # an evening a week later: only the two evenings' play.
     assert durations.playing_seconds([t0, t0 + 20 * MIN, t0 + 7 * 86400, t0 + 7 * 86400 + 25 * MIN]) == 45 * 60
 
