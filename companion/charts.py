@@ -79,9 +79,10 @@ def progression(
                 f'stroke-opacity=".15"/><text x="{left - 4}" y="{y(tick) + 4}" text-anchor="end" font-size="12" '
                 f'fill="currentColor">{tick}</text>'
             )
+        rounds = escape(_("Rounds: %(n)d") % {"n": len(rows)})  # outside the f-string, where makemessages finds it
         body.append(
             f'<text x="{(left + width - right) / 2}" y="{top + plot_h + 18}" text-anchor="middle" font-size="12" '
-            f'fill="currentColor">{escape(_("Rounds: %(n)d") % {"n": len(rows)})}</text>'
+            f'fill="currentColor">{rounds}</text>'
         )
     if end_score is not None:
         body.append(
@@ -178,9 +179,10 @@ def rating(points: Sequence[float], *, ident: str, title: str) -> SafeString:
         f'fill="currentColor">{tick}</text>'
         for tick in ticks(low, high)
     ]
+    tables = escape(_("Tables: %(n)d") % {"n": len(points) - 1})  # outside the f-string, for makemessages
     body.append(
         f'<text x="{(PAD_LEFT + WIDTH - PAD_RIGHT) / 2}" y="{PAD_TOP + plot_h + 18}" text-anchor="middle" '
-        f'font-size="12" fill="currentColor">{escape(_("Tables: %(n)d") % {"n": len(points) - 1})}</text>'
+        f'font-size="12" fill="currentColor">{tables}</text>'
     )
     line = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(points))
     body.append(
