@@ -47,6 +47,10 @@ class Rating:
     def provisional(self) -> bool:
         return self.tables < PROVISIONAL
 
+    @property
+    def text(self) -> str:
+        return signed(self.shown, plus="")
+
 
 START = Rating(MODEL.mu, MODEL.sigma)
 
@@ -64,14 +68,24 @@ class Change:
         return round(self.before), round(self.after)
 
     @property
+    def text(self) -> tuple[str, str]:
+        """Before and after as shown, a negative one with a minus sign."""
+        return signed(round(self.before), plus=""), signed(round(self.after), plus="")
+
+    @property
     def delta(self) -> int:
         """The change as shown: the difference of the rounded ratings, so the figures add up on the page."""
         return round(self.after) - round(self.before)
 
     @property
     def signed(self) -> str:
-        """The change with its sign, as shown: "+3", "−2" (a minus sign, not a hyphen), "±0"."""
-        return f"+{self.delta}" if self.delta > 0 else f"−{-self.delta}" if self.delta < 0 else "±0"
+        """The change with its sign, as shown: "+3", "−2", "±0"."""
+        return signed(self.delta, plus="+", zero="±0")
+
+
+def signed(n: int, plus: str, zero: str = "0") -> str:
+    """A whole number as the pages show it: a minus sign (not a hyphen) below nought, `plus` above."""
+    return f"{plus}{n}" if n > 0 else f"−{-n}" if n < 0 else zero
 
 
 @dataclass(frozen=True)
