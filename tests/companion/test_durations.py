@@ -104,3 +104,15 @@ def test_the_history_list_and_the_table_page_show_it(db: None) -> None:
     assert '· <span title="Playing time">20 min</span>' in listed
     page = Client().get(f"/t/{table.code}/").content.decode()
     assert "Playing time: 20 min" in page
+
+
+def test_the_player_page_averages_the_playing_time(db: None) -> None:
+    first = timed([0, 10])
+    second = timed([0, 30])
+    Table.objects.filter(pk=second.pk).update(group=first.group)
+    history.SUMMARIES.clear()
+    phone = Client()
+    phone.get(f"/g/{first.group.token}/")
+    page = phone.get("/history/player/Ana/").content.decode()
+    assert "<dt>Average playing time</dt><dd>20 min</dd>" in page  # per game: (10 + 30) / 2
+    assert "Average playing time of a finished table: 20 min" in page  # over all the player's tables
