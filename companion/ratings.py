@@ -144,15 +144,16 @@ _BOARDS: OrderedDict[int, tuple[tuple[_Ref, ...], dict[str, Board]]] = OrderedDi
 _LOCK = threading.Lock()
 
 
-def boards(group: Group) -> dict[str, Board]:
-    """The group's board for each game it played, by game slug. One query for its tables' versions; their
-    summaries (history.summaries: none once cached) and the ratings only when a table changed."""
-    rows = group.tables.order_by("created", "pk").values_list("pk", "code", "version", "game")
+def boards(group: Group | int) -> dict[str, Board]:
+    """The group's (or group id's) board for each game it played, by game slug. One query for its tables'
+    versions; their summaries (history.summaries: none once cached) and the ratings only when a table changed."""
+    pk = group if isinstance(group, int) else group.pk
+    rows = Table.objects.filter(group_id=pk).order_by("created", "pk").values_list("pk", "code", "version", "game")
     stamp = tuple(_Ref(*row) for row in rows)
     with _LOCK:
-        held = _BOARDS.get(group.pk)
+        held = _BOARDS.get(pk)
         if held is not None and held[0] == stamp:
-            _BOARDS.move_to_end(group.pk)
+            _BOARDS.move_to_end(pk)
             return held[1]
     found = history.summaries(stamp)
     by_game: dict[str, list[tuple[int, history.Summary]]] = {}
@@ -160,8 +161,8 @@ def boards(group: Group) -> dict[str, Board]:
         by_game.setdefault(ref.game, []).append((ref.pk, found[ref.pk]))
     made = {game: rate(game, tables) for game, tables in by_game.items()}
     with _LOCK:
-        _BOARDS[group.pk] = (stamp, made)
-        _BOARDS.move_to_end(group.pk)
+        _BOARDS[pk] = (stamp, made)
+        _BOARDS.move_to_end(pk)
         while len(_BOARDS) > CACHED:
             _BOARDS.popitem(last=False)
     return made
@@ -169,7 +170,7 @@ def boards(group: Group) -> dict[str, Board]:
 
 def changes(table: Table) -> tuple[Change, ...]:
     """What the table did to its players' ratings; () while it does not count."""
-    board = boards(table.group).get(table.game)
+    board = boards(table.group_id).get(table.game)  # the id: no query for the group itself
     return board.changes.get(table.pk, ()) if board is not None else ()
 
 

@@ -11,7 +11,9 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from companion import history, ratings, services
 from companion.models import Group, Table
@@ -253,3 +255,15 @@ def test_the_player_page_draws_the_rating_over_time(golden: dict[str, Table]) ->
     )
     shown = ", ".join(str(round(v)) for v in ratings.boards(golden["T1"].group)["rickety-kate"].timeline["Ben"])
     assert f"from 0 before the first: {shown}." in chart.group(0)
+
+
+def test_boards_are_kept_until_a_table_of_the_group_changes(golden: dict[str, Table]) -> None:
+    group = golden["T1"].group
+    first = ratings.boards(group)
+    with CaptureQueriesContext(connection) as queries:
+        assert ratings.boards(group) is first  # nothing re-rated
+    assert len(queries) == 1  # the group's tables' versions
+    services.set_notes(golden["T1"], "a note moves no version")
+    assert ratings.boards(group.pk) is first
+    services.undo(golden["T4"])  # an unfinished table changes: its version moves, so the group re-rates
+    assert ratings.boards(group) is not first and ratings.boards(group) == first
