@@ -49,9 +49,15 @@ class LogEntry:
     payload: Mapping[str, Any]
     retracted: bool
     undone_at: int | None = None  # the table version its undo made
-    # When it was written, in seconds since the epoch (a table's playing time). Not part of an entry's identity: a
-    # write's own snapshot carries the time it took, a microsecond before the row's.
-    at: float | None = field(default=None, compare=False)
+    # When it was written, as the database hands it back (a datetime, or its text on SQLite): read into a number
+    # only by the pages that ask (`at`), so replaying a long log pays nothing for it. Not part of an entry's
+    # identity: a write's own snapshot carries the time it took, a microsecond before the row's.
+    written: Any = field(default=None, compare=False)
+
+    @property
+    def at(self) -> float | None:
+        """When it was written, in seconds since the epoch (a table's playing time); None when unknown."""
+        return epoch(self.written)
 
 
 @dataclass(frozen=True)
@@ -335,7 +341,7 @@ def _rows(version: int, floor: int, rows: Sequence[Sequence[Any]]) -> Rows:
     if texts and isinstance(texts[0], str):  # JSON text (SQLite): one decode for all rows is faster
         payloads = json.loads("[" + ",".join(texts) + "]")
     entries = [
-        LogEntry(seq, payload, bool(gone), undone, epoch(created))
+        LogEntry(seq, payload, bool(gone), undone, created)
         for (seq, _text, gone, undone, created), payload in zip(rows, payloads, strict=True)
     ]
     return Rows(version, floor, entries, texts)
