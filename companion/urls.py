@@ -44,6 +44,7 @@ urlpatterns = [
     path("t/<str:code>/note/", views.note, name="note"),
     path("history/", historyviews.group_history, name="history"),
     path("history/tables.csv", historyviews.group_csv, name="history_csv"),
+    path("history/ratings/", historyviews.ratings_page, name="ratings"),
     path("history/player/<path:name>/", historyviews.player_page, name="history_player"),
     *entries.urls(),  # each game's own pages (its web adapter's URLS), under its slug
 ]
