@@ -247,9 +247,12 @@
   }
 
   // -- a swap after a write sends only the parts that changed (companion/parts.py) ----------------------------
-  // A request aimed at the board names the parts this page holds by their digests; the answer keeps those still
-  // the same (an empty stand-in marked hx-preserve: htmx leaves this page's element there). Not named, so sent
-  // afresh as before: the part whose form sent the request, and a part with a form typed in or a refusal in it.
+  // A request aimed at the board names the parts this page holds by their digests (the board's parts and their
+  // own parts: a form, a block of log lines); the answer keeps those still the same (an empty stand-in marked
+  // hx-preserve: htmx leaves this page's element there). Not named, so sent afresh as before: a part holding the
+  // form that sent the request (its key is spent), a form typed in, a refusal, or a part fetched when opened (it
+  // was made at its own version, which the part's digest does not know).
+  var UNHELD = "form[data-dirty], [data-reason], [data-fetched]";
   document.addEventListener("htmx:configRequest", function (e) {
     var board = e.detail.target;
     if (!board || board.id !== "board") return;
@@ -258,8 +261,8 @@
       board.addEventListener("htmx:beforeSwap", notIntoAGoneBoard);
     }
     var held = [];
-    board.querySelectorAll(":scope > [data-digest]").forEach(function (part) {
-      if (part.contains(e.detail.elt) || part.querySelector("form[data-dirty], [data-reason]")) return;
+    board.querySelectorAll("[data-digest][id]").forEach(function (part) {
+      if (part.contains(e.detail.elt) || part.matches(UNHELD) || part.querySelector(UNHELD)) return;
       held.push(part.id + "=" + part.dataset.digest);
     });
     if (held.length) e.detail.headers["X-Kibitz-Parts"] = held.join(" ");
@@ -599,6 +602,9 @@
   }
 
   function init(root) {
+    // A closed part fetched when opened (templates/lazy_part.html) is current as of that fetch only: the part
+    // around it is then never named as held, so a later swap brings it again.
+    if (root.matches && root.matches("[data-part]")) root.dataset.fetched = "1";
     root.querySelectorAll("[data-card-picker]").forEach(initCardPicker);
     starts.forEach(function (fn) { fn(root); });
     root.querySelectorAll("textarea[data-note-limit]").forEach(initNote);

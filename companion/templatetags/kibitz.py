@@ -55,18 +55,48 @@ def card_picker(context: template.Context, picker: cardpicker.Picker) -> str:
     return cardpicker.render(picker, shared=bool(context.get("script")))
 
 
+LOG_BLOCK = 8  # log lines a block holds (a part of its own: templates/table.html's log)
+
+
+@register.filter
+def log_blocks(lines: list[tuple[Any, Any]]) -> list[tuple[int, list[tuple[Any, Any]]]]:
+    """A page of log lines (entry, text), newest first, in blocks by entry number: (block, its lines). A block holds
+    the same numbers whatever the page, so a new line changes only the newest block (and the page's last)."""
+    blocks: list[tuple[int, list[tuple[Any, Any]]]] = []
+    for line in lines:
+        block = (line[0].seq - 1) // LOG_BLOCK
+        if not blocks or blocks[-1][0] != block:
+            blocks.append((block, []))
+        blocks[-1][1].append(line)
+    return blocks
+
+
 class PartNode(template.Node):
     def __init__(self, nodelist: template.NodeList) -> None:
         self.nodelist = nodelist
 
     def render(self, context: template.Context) -> SafeString:
-        return mark_safe(parts.stamp(self.nodelist.render(context), context.get("held_parts") or {}))
+        holding = context.get("held_parts") or {}
+        inner = context.get(INNER_PARTS)
+        if inner is not None:  # a part inside another: whole, so the outer part's digest is of its whole markup
+            stamped, stand_in = parts.mark(self.nodelist.render(context), holding)
+            if stand_in:
+                inner.append((stamped, stand_in))
+            return mark_safe(stamped)
+        own: list[tuple[str, str]] = []
+        with context.push({INNER_PARTS: own}):
+            stamped, stand_in = parts.mark(self.nodelist.render(context), holding)
+        return mark_safe(stand_in or parts.keep(stamped, own))
+
+
+INNER_PARTS = "_inner_parts"  # in the context while a part renders: its own parts the phone holds unchanged
 
 
 @register.tag
 def part(parser: Any, token: Any) -> PartNode:
     """`{% part %}<section id="log">…</section>{% endpart %}`: one part of the board, with its digest, or a stand-in
-    keeping the phone's copy when the phone holds it unchanged (companion/parts.py; `held_parts` in the context)."""
+    keeping the phone's copy when the phone holds it unchanged (companion/parts.py; `held_parts` in the context).
+    A part may hold parts of its own (`{% part %}` inside), kept the same way when their part is sent again."""
     nodelist = parser.parse(("endpart",))
     parser.delete_first_token()
     return PartNode(nodelist)
