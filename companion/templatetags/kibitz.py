@@ -71,6 +71,12 @@ def log_blocks(lines: list[tuple[Any, Any]]) -> list[tuple[int, list[tuple[Any, 
     return blocks
 
 
+@register.filter
+def in_blocks(items: list[Any], size: int) -> list[tuple[int, list[Any]]]:
+    """`items` in blocks of `size`: (block number, its items), each block a part of its own in a template."""
+    return [(start // size, list(items[start : start + size])) for start in range(0, len(items), size)]
+
+
 class PartNode(template.Node):
     def __init__(self, nodelist: template.NodeList) -> None:
         self.nodelist = nodelist
