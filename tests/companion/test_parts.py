@@ -55,10 +55,14 @@ def test_a_swap_after_a_hand_keeps_the_parts_it_did_not_change(client: Client, t
     page = client.get(f"/t/{table.code}/").content.decode()
     holding = held(page)
     assert {"scoreboard", "entry", "log", "past", "actions"} <= set(holding)
-    sent = " ".join(f"{k}={v}" for k, v in holding.items() if k != "entry")  # the hand's form is in the entry
+    assert {"rk-quick", "rk-penalty"} <= set(holding)  # the entry's own parts
+    # the hand's form is in the entry and its quick section: as kibitz.js, the parts holding it are not named
+    sent = " ".join(f"{k}={v}" for k, v in holding.items() if k not in ("entry", "rk-quick"))
     form = {"hearts-0": "13", "lady-0": "3", "version": str(table.version)}
     answer = client.post(f"/t/{table.code}/record/hand/", form, **HTMX, HTTP_X_KIBITZ_PARTS=sent).content.decode()
-    assert kept(answer) == {"actions", "flags"}  # the bar and Check plays are as they were
+    # the bar, Check plays and the penalty section are as they were (the entry is sent, its penalty section kept)
+    assert kept(answer) == {"actions", "flags", "rk-penalty"}
+    assert '<details id="rk-penalty" hx-preserve></details>' in answer
     # the totals, the next hand, its log line, and the notes (hand 2 to choose for a note)
     assert {"scoreboard", "entry", "log", "past"} <= set(held(answer))
     assert '<nav id="actions" hx-preserve></nav>' in answer and "Check plays" not in answer
