@@ -50,17 +50,53 @@
   window.Kibitz.held = heldIn;
 
   // Seats that hold nothing may come empty, sharing one copy of the cards (template[data-cp-cards]): each gets
-  // its own, named for the seat (data-field), before anything else looks at the picker.
+  // its own, named for the seat (data-field), before anything else looks at the picker. On the board every seat
+  // may come empty, the cards in the board's deck of the picker's kind (data-deck: template[data-cp-deck], a part
+  // a swap keeps), and what differs from the deck as data: the cards fewer of which are left (data-left) and each
+  // seat's picks (data-picks), both "card=count ...". A card none of which is left, and not picked here, is then
+  // disabled and named as no longer there (data-t-off), as the server renders it without the script.
   function fillSeats(picker) {
-    var cards = picker.querySelector("template[data-cp-cards]");
+    var own = picker.querySelector("template[data-cp-cards]");
+    var cards = own || (picker.dataset.deck &&
+      document.querySelector('#decks template[data-cp-deck="' + picker.dataset.deck + '"]'));
     if (!cards) return;
+    var left = counts(picker.dataset.left);
     picker.querySelectorAll(".cp-seat[data-field]").forEach(function (seat) {
       var copy = cards.content.cloneNode(true);
       copy.querySelectorAll("input").forEach(function (input) { input.name = seat.dataset.field + input.name; });
+      if (!own) deal(copy, left, counts(seat.dataset.picks), picker.dataset.tOff || "{card}");
       seat.append(copy);
       seat.removeAttribute("data-field");
+      seat.removeAttribute("data-picks");
     });
-    cards.remove();
+    if (own) own.remove();
+  }
+  function counts(text) {
+    var out = {};
+    (text || "").split(" ").forEach(function (item) {
+      var at = item.lastIndexOf("=");
+      if (at > 0) out[item.slice(0, at)] = parseInt(item.slice(at + 1), 10) || 0;
+    });
+    return out;
+  }
+  function deal(copy, left, picks, off) {
+    copy.querySelectorAll("[data-value]").forEach(function (card) {
+      var value = card.dataset.value, input = card.querySelector("input"), n = picks[value] || 0;
+      if (Object.prototype.hasOwnProperty.call(left, value)) card.dataset.limit = String(left[value]);
+      if (n && input.type === "number") {
+        input.setAttribute("value", String(n));
+        card.dataset.n = String(n);
+      } else if (n) {
+        input.setAttribute("checked", "");
+      }
+      if (n || parseInt(card.dataset.limit, 10) > 0) return;
+      input.setAttribute("disabled", "");
+      card.classList.add("cp-off");
+      var hidden = card.querySelector(".visually-hidden"), plain = card.dataset.label || hidden.textContent;
+      var named = fill(off, {card: plain});
+      hidden.textContent = hidden.textContent.replace(plain, named);
+      if (card.dataset.label) card.dataset.label = named;
+    });
   }
 
   function initCardPicker(picker) {

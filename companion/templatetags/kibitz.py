@@ -51,8 +51,29 @@ def tr(value: object) -> str:
 @register.simple_tag(takes_context=True)
 def card_picker(context: template.Context, picker: cardpicker.Picker) -> str:
     """A card picker's HTML (templates/cards/picker.html); its empty seats share their cards on a page whose script
-    runs (`script` in the context)."""
-    return cardpicker.render(picker, shared=bool(context.get("script")))
+    runs (`script` in the context). On such a page's board (`picker_decks`) its cards go to the board's decks, unless
+    it answers a refused write (then it comes whole, as the form was sent)."""
+    decks = context.get(DECKS)
+    if decks is not None and (context.get("error") or context.get("conflict")):
+        decks = None
+    return cardpicker.render(picker, shared=bool(context.get("script")), decks=decks)
+
+
+DECKS = "picker_decks"  # the board's decks (key -> cards), while a board of a page whose script runs renders
+
+
+@register.simple_tag(takes_context=True)
+def picker_decks(context: template.Context) -> str:
+    """Begins a board's decks (companion/cardpicker.py) for a phone whose script has run here (its cookie, which
+    kibitz.js sets on every page): its pickers put their cards in them, and the board's `decks` part, rendered after
+    them, holds them. Any other board has its pickers whole, and so has a page asked for one part (?part=: what it
+    answers stands alone)."""
+    from companion.views import SCRIPT_COOKIE  # here: the views load this library's templates
+
+    request = context.get("request")
+    script = request is not None and request.COOKIES.get(SCRIPT_COOKIE) == "1" and not request.GET.get("part")
+    context[DECKS] = {} if script else None
+    return ""
 
 
 LOG_BLOCK = 8  # log lines a block holds (a part of its own: templates/table.html's log)
