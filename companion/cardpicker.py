@@ -323,7 +323,9 @@ def _rows(picker: Picker, seat: PickerSeat, field: str, words: _Words | None, re
     for row in seat.rows:
         out.append(f'<div class="cp-row" role="group" aria-label="{escape(row.label)}">\n')
         for card in row.cards:
-            out.append(_count(card, field, words) if words and card.counted else _card(picker, card, field, required))
+            out.append(
+                _count(picker, card, field, words) if words and card.counted else _card(picker, card, field, required)
+            )
         out.append("</div>\n")
     return out
 
@@ -343,9 +345,11 @@ def _face(card: PickerCard) -> str:
     return f'<span class="cp-face" aria-hidden="true">{escape(card.face)}{symbol}{note}</span>'
 
 
-def _data(card: PickerCard) -> str:
-    show = escape(card.face) + escape(card.symbol)
-    return f'data-value="{escape(card.value)}" data-limit="{card.limit}" data-show="{show}"'
+def _data(picker: Picker, card: PickerCard) -> str:
+    """The card's value, and how many of it the seats together may still pick where that counts (kibitz.js keeps
+    an exclusive picker's seats within it)."""
+    limit = f' data-limit="{card.limit}"' if picker.exclusive else ""
+    return f'data-value="{escape(card.value)}"{limit}'
 
 
 def _card(picker: Picker, card: PickerCard, field: str, required: str) -> str:
@@ -353,13 +357,13 @@ def _card(picker: Picker, card: PickerCard, field: str, required: str) -> str:
     wide = " cp-wide" if len(card.face) + len(card.symbol) > 3 else ""
     state = (" checked" if card.count else "") + (" disabled" if card.disabled else "")
     return (
-        f'<label class="cp-card {escape(card.tone)}{wide}{off}" {_data(card)}><input type="{picker.input_type}" '
-        f'name="{field}" value="{escape(card.value)}"{state}{required}>{_face(card)}'
+        f'<label class="cp-card {escape(card.tone)}{wide}{off}" {_data(picker, card)}>'
+        f'<input type="{picker.input_type}" name="{field}" value="{escape(card.value)}"{state}{required}>{_face(card)}'
         f'<span class="visually-hidden">{escape(card.label)}</span></label>\n'
     )
 
 
-def _count(card: PickerCard, field: str, words: _Words) -> str:
+def _count(picker: Picker, card: PickerCard, field: str, words: _Words) -> str:
     """A card a seat may hold several of: its face, and one number input for how many (kibitz.js turns a tap on
     the face into one more, and adds − and + for the cards held)."""
     off = " cp-off" if card.disabled else ""
@@ -367,7 +371,7 @@ def _count(card: PickerCard, field: str, words: _Words) -> str:
     disabled = " disabled" if card.disabled else ""
     name = escape(words.how_many % {"card": card.label})
     return (
-        f'<label class="cp-card cp-counted {escape(card.tone)}{wide}{off}" {_data(card)} '
+        f'<label class="cp-card cp-counted {escape(card.tone)}{wide}{off}" {_data(picker, card)} '
         f'data-label="{escape(card.label)}" data-n="{card.count}">{_face(card)}'
         f'<input type="number" name="{field}:{escape(card.value)}" value="{card.count}" min="0" max="{card.most}" '
         f'inputmode="numeric"{disabled}><span class="visually-hidden">{name}</span></label>\n'

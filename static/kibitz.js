@@ -71,32 +71,36 @@
     });
     if (own) own.remove();
   }
-  function counts(text) {
-    var out = {};
+  function counts(text) {  // "card=count ..." -> {card: count}
+    var out = Object.create(null);
     (text || "").split(" ").forEach(function (item) {
       var at = item.lastIndexOf("=");
-      if (at > 0) out[item.slice(0, at)] = parseInt(item.slice(at + 1), 10) || 0;
+      if (at > 0) out[item.slice(0, at)] = +item.slice(at + 1);
     });
     return out;
   }
   function deal(copy, left, picks, off) {
     copy.querySelectorAll("[data-value]").forEach(function (card) {
-      var value = card.dataset.value, input = card.querySelector("input"), n = picks[value] || 0;
-      if (Object.prototype.hasOwnProperty.call(left, value)) card.dataset.limit = String(left[value]);
-      if (n && input.type === "number") {
-        input.setAttribute("value", String(n));
-        card.dataset.n = String(n);
-      } else if (n) {
-        input.setAttribute("checked", "");
+      var value = card.dataset.value, input = card.querySelector("input"), n = picks[value];
+      var limit = value in left ? left[value] : -1;  // -1: as in the deck, every copy still there
+      if (limit >= 0 && card.dataset.limit) card.dataset.limit = limit;
+      if (n) {
+        if (input.type === "number") input.setAttribute("value", card.dataset.n = n);
+        else input.setAttribute("checked", "");
+      } else if (!limit) {
+        input.setAttribute("disabled", "");
+        card.classList.add("cp-off");
+        var hidden = card.querySelector(".visually-hidden"), plain = card.dataset.label || hidden.textContent;
+        var named = fill(off, {card: plain});
+        hidden.textContent = hidden.textContent.replace(plain, named);
+        if (card.dataset.label) card.dataset.label = named;
       }
-      if (n || parseInt(card.dataset.limit, 10) > 0) return;
-      input.setAttribute("disabled", "");
-      card.classList.add("cp-off");
-      var hidden = card.querySelector(".visually-hidden"), plain = card.dataset.label || hidden.textContent;
-      var named = fill(off, {card: plain});
-      hidden.textContent = hidden.textContent.replace(plain, named);
-      if (card.dataset.label) card.dataset.label = named;
     });
+  }
+
+  function shown(card) {  // what a card shows, its note left out: "10♦"
+    var face = card.querySelector(".cp-face"), note = face.querySelector(".cp-note");
+    return face.textContent.slice(0, face.textContent.length - (note ? note.textContent.length : 0));
   }
 
   function initCardPicker(picker) {
@@ -172,7 +176,7 @@
         var count = document.createElement("output");
         item.className = "cp-held " + (card.className.match(/tone-\S+/) || [""])[0];
         face.className = "cp-held-face";
-        face.textContent = card.dataset.show;
+        face.textContent = shown(card);
         count.textContent = String(n);
         item.append(face, stepButton(input, -1, picker.dataset.tFewer || "One fewer: {card}", name), count,
           stepButton(input, 1, picker.dataset.tMore || "One more: {card}", name));
@@ -187,7 +191,7 @@
       seats.forEach(function (seat, k) {
         var chosen = picks(seat), b = tabs.children[k];
         var shown = chosen.map(function (i) {
-          var n = held(i), face = i.closest("[data-show]").dataset.show;
+          var n = held(i), face = shown(i.closest("[data-value]"));
           return n > 1 ? face + "×" + n : face;
         });
         var named = chosen.map(function (i) {

@@ -80,16 +80,22 @@ LOG_BLOCK = 8  # log lines a block holds (a part of its own: templates/table.htm
 
 
 @register.filter
-def log_blocks(lines: list[tuple[Any, Any]]) -> list[tuple[int, list[tuple[Any, Any]]]]:
-    """A page of log lines (entry, text), newest first, in blocks by entry number: (block, its lines). A block holds
-    the same numbers whatever the page, so a new line changes only the newest block (and the page's last)."""
+def log_blocks(lines: list[tuple[Any, Any]], split: bool = True) -> list[tuple[int, int | None, list[tuple[Any, Any]]]]:
+    """A page of log lines (entry, text), newest first, in blocks by entry number: (block, the number its list counts
+    down from, or None when its numbers are not one after the other, its lines). A block holds the same numbers
+    whatever the page, so a new line changes only the newest block (and the page's last). Not `split`: one block."""
     blocks: list[tuple[int, list[tuple[Any, Any]]]] = []
     for line in lines:
-        block = (line[0].seq - 1) // LOG_BLOCK
+        block = (line[0].seq - 1) // LOG_BLOCK if split or not blocks else blocks[-1][0]
         if not blocks or blocks[-1][0] != block:
             blocks.append((block, []))
         blocks[-1][1].append(line)
-    return blocks
+    return [(block, _count_down(shown), shown) for block, shown in blocks]
+
+
+def _count_down(lines: list[tuple[Any, Any]]) -> int | None:
+    top = lines[0][0].seq
+    return top if all(entry.seq == top - k for k, (entry, _text) in enumerate(lines)) else None
 
 
 @register.filter
@@ -106,6 +112,8 @@ class PartNode(template.Node):
         holding = context.get("held_parts") or {}
         inner = context.get(INNER_PARTS)
         if inner is not None:  # a part inside another: whole, so the outer part's digest is of its whole markup
+            if not context.get("script"):  # a first load without script yet: its first write's answer sends it
+                return mark_safe(self.nodelist.render(context))
             stamped, stand_in = parts.mark(self.nodelist.render(context), holding)
             if stand_in:
                 inner.append((stamped, stand_in))

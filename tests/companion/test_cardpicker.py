@@ -318,18 +318,19 @@ def deal(html: str, decks: dict[str, str]) -> str:
         return f"{match[1]}>{match[4]}{''.join(card(line, field, picks) for line in cards.splitlines(True))}</fieldset>"
 
     def card(line: str, field: str, picks: dict[str, int]) -> str:
-        found = re.search(r'data-value="([^"]*)" data-limit="(\d+)"', line)
+        found = re.search(r'data-value="([^"]*)"( data-limit="\d+")?', line)
         if found is None:
             return line
         value = unescape(found[1])
-        n, limit = picks.get(value, 0), left.get(value, int(found[2]))
-        line = line.replace(f'data-limit="{found[2]}"', f'data-limit="{limit}"')
+        n, limit = picks.get(value, 0), left.get(value, -1)  # -1: as in the deck, every copy still there
+        if found[2] and limit >= 0:
+            line = line.replace(found[0], f'data-value="{found[1]}" data-limit="{limit}"')
         line = re.sub(r'name="(:?)', lambda m: f'name="{field}{m[1]}', line, count=1)
         if n and 'type="number"' in line:
             line = line.replace('value="0"', f'value="{n}"').replace('data-n="0"', f'data-n="{n}"')
         elif n:
             line = re.sub(r'(<input [^>]*?value="[^"]*")', r"\1 checked", line, count=1)
-        if n or limit > 0:
+        if n or limit != 0:
             return line
         plain = re.search(r'data-label="([^"]*)"', line) or re.search(r'"visually-hidden">([^<]*)<', line)
         assert plain is not None

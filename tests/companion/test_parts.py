@@ -53,6 +53,7 @@ def test_a_part_held_unchanged_is_a_stand_in_and_any_other_gets_its_digest() -> 
 
 def test_a_swap_after_a_hand_keeps_the_parts_it_did_not_change(client: Client, table: Table) -> None:
     services.append(table, [hand(Ana=13)])  # Undo and the round notes are there already
+    client.cookies["kibitz_script"] = "1"  # a phone whose script ran: the parts inside parts have digests too
     page = client.get(f"/t/{table.code}/").content.decode()
     holding = held(page)
     assert {"scoreboard", "entry", "log", "past", "actions"} <= set(holding)
@@ -97,17 +98,20 @@ def test_a_part_inside_a_part_is_kept_when_its_part_is_sent_again() -> None:
         '{% part %}<p id="why">Why?</p>{% endpart %}</form>{% endpart %}{% part %}<form id="hand">{{ n }}</form>'
         "{% endpart %}</section>{% endpart %}"
     )
-    first = board.render(Context({"n": 1}))
+    first = board.render(Context({"n": 1, "script": True}))
+    assert set(held(board.render(Context({"n": 1})))) == {"entry"}  # without script: no swap to keep them in
     holding = held(first)
     assert set(holding) == {"entry", "penalty", "why", "hand"}
-    answer = board.render(Context({"n": 2, "held_parts": holding}))
+    answer = board.render(Context({"n": 2, "held_parts": holding, "script": True}))
     assert kept(answer) == {"penalty"}  # the part inside it goes with it
     assert '<form id="penalty" hx-preserve></form>' in answer and "Penalty" not in answer and "Why?" not in answer
     assert "<h2>2</h2>" in answer and '<form id="hand" data-digest=' in answer
-    assert held(answer)["entry"] == held(board.render(Context({"n": 2})))["entry"]  # not of the stand-ins
-    assert board.render(Context({"n": 1, "held_parts": holding})) == '<section id="entry" hx-preserve></section>'
+    fresh = board.render(Context({"n": 2, "script": True}))
+    assert held(answer)["entry"] == held(fresh)["entry"]  # of its whole markup, not of the stand-ins
+    again = board.render(Context({"n": 1, "held_parts": holding, "script": True}))
+    assert again == '<section id="entry" hx-preserve></section>'
     only_inner = {"why": holding["why"]}
-    assert kept(board.render(Context({"n": 2, "held_parts": only_inner}))) == {"why"}
+    assert kept(board.render(Context({"n": 2, "held_parts": only_inner, "script": True}))) == {"why"}
 
 
 def test_a_write_sends_the_block_of_the_log_it_changed(client: Client, table: Table) -> None:
@@ -115,15 +119,18 @@ def test_a_write_sends_the_block_of_the_log_it_changed(client: Client, table: Ta
     block of the line it strikes through; the others stay as the phone holds them. Each line is numbered as its
     entry."""
     services.append(table, tricks(LEGAL_FOUR) + tricks(LEGAL_FOUR[:7]))  # entries 1-8, 9-16, 17-20
+    plain = client.get(f"/t/{table.code}/").content.decode()  # a first load without script: one list, no digests
+    assert plain.count("<ol ") == 1 and '<ol id="log-2" reversed start="20">' in plain
+    client.cookies["kibitz_script"] = "1"
     page = client.get(f"/t/{table.code}/").content.decode()
     holding = held(page)
-    assert {"log-0", "log-1", "log-2"} <= set(holding) and '<li value="20"' in page
+    assert {"log-0", "log-1", "log-2"} <= set(holding) and '<ol id="log-2" reversed start="20" data-digest=' in page
     sent = " ".join(f"{k}={v}" for k, v in holding.items() if k != "entry")  # the trick's form is in the entry
     version = str(Table.objects.get(pk=table.pk).version)
     form = {"leader": "2", "card-0": "AD", "card-1": "5H", "card-2": "6H", "card-3": "7H", "version": version}
     answer = client.post(f"/t/{table.code}/record/trick/", form, **HTMX, HTTP_X_KIBITZ_PARTS=sent).content.decode()
     assert {"log-0", "log-1"} <= kept(answer) and "log-2" in held(answer)
-    assert '<li value="21"' in answer and '<li value="16"' not in answer
+    assert '<ol id="log-2" reversed start="21"' in answer and 'data-seq="16"' not in answer
     holding |= held(answer)
     sent = " ".join(f"{k}={v}" for k, v in holding.items() if k != "actions")
     answer = client.post(f"/t/{table.code}/undo/", {}, **HTMX, HTTP_X_KIBITZ_PARTS=sent).content.decode()
@@ -160,3 +167,17 @@ def test_the_board_of_a_phone_whose_script_ran_leaves_a_pickers_cards_to_a_deck_
     refused = client.post(f"/t/{table.code}/record/trick/", form | {"card-0": "XX"}, **HTMX).content.decode()
     assert "data-deck" not in refused and 'name="card-0"' in refused  # the form whole, as it was sent
     assert "data-deck" not in client.get(f"/t/{table.code}/?part=tricks").content.decode()
+
+
+def test_a_block_of_log_lines_counts_down_from_its_newest_or_numbers_each_line() -> None:
+    from types import SimpleNamespace
+
+    from companion.templatetags.kibitz import log_blocks
+
+    lines = [(SimpleNamespace(seq=seq), f"line {seq}") for seq in (18, 17, 16, 15, 13)]
+    blocks = log_blocks(lines)
+    assert [(block, top, [e.seq for e, _t in shown]) for block, top, shown in blocks] == [
+        (2, 18, [18, 17]),
+        (1, None, [16, 15, 13]),  # entry 14 is not there: each line says its number
+    ]
+    assert [(b, top, len(shown)) for b, top, shown in log_blocks(lines, False)] == [(2, None, 5)]
