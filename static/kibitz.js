@@ -98,7 +98,7 @@
     });
   }
 
-  function shown(card) {  // what a card shows, its note left out: "10♦"
+  function faceOf(card) {  // what a card shows, its note left out: "10♦"
     var face = card.querySelector(".cp-face"), note = face.querySelector(".cp-note");
     return face.textContent.slice(0, face.textContent.length - (note ? note.textContent.length : 0));
   }
@@ -176,7 +176,7 @@
         var count = document.createElement("output");
         item.className = "cp-held " + (card.className.match(/tone-\S+/) || [""])[0];
         face.className = "cp-held-face";
-        face.textContent = shown(card);
+        face.textContent = faceOf(card);
         count.textContent = String(n);
         item.append(face, stepButton(input, -1, picker.dataset.tFewer || "One fewer: {card}", name), count,
           stepButton(input, 1, picker.dataset.tMore || "One more: {card}", name));
@@ -191,7 +191,7 @@
       seats.forEach(function (seat, k) {
         var chosen = picks(seat), b = tabs.children[k];
         var shown = chosen.map(function (i) {
-          var n = held(i), face = shown(i.closest("[data-value]"));
+          var n = held(i), face = faceOf(i.closest("[data-value]"));
           return n > 1 ? face + "×" + n : face;
         });
         var named = chosen.map(function (i) {
