@@ -17,7 +17,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.dispatch import receiver
@@ -37,19 +37,37 @@ NOT_PROVIDED = "NOTPROVIDED"  # Django's csrf context value when the request has
 
 @dataclass(frozen=True, slots=True)
 class Part:
-    """One rendered part: its markup with its digest stamped on and the stand-ins left in, its element and digest."""
+    """One rendered part: its markup with its digest stamped on and the stand-ins left in, its element and digest,
+    its own parts (each kept on its own when the phone holds it unchanged: companion/parts.py) and the cards its
+    pickers left to the board's decks (templatetags/kibitz.py), dealt again when it is answered from the store."""
 
     html: str
     tag: str
     ident: str
     digest: str
+    inner: tuple[Part, ...] = ()
+    decks: Mapping[str, str] = field(default_factory=dict)
+
+    def stand_in(self) -> str:
+        return f'<{self.tag} id="{self.ident}" hx-preserve></{self.tag}>'
+
+    def held(self, holding: Mapping[str, str]) -> bool:
+        return bool(self.ident) and holding.get(self.ident) == self.digest
 
     def answer(self, holding: Mapping[str, str], csrf_token: str) -> str:
         """What parts.stamp answers for this markup: a stand-in when the phone holds the same part, else the part
-        with this request's CSRF token and a fresh idempotency key for each form."""
-        if self.ident and holding.get(self.ident) == self.digest:
-            return f'<{self.tag} id="{self.ident}" hx-preserve></{self.tag}>'
-        return fill(self.html, csrf_token)
+        with the stand-ins of its own parts the phone holds unchanged (the largest first, so a part inside a kept
+        one goes with it), this request's CSRF token and a fresh idempotency key for each form."""
+        if self.held(holding):
+            return self.stand_in()
+        kept = [(own.html, own.stand_in()) for own in self.inner if own.held(holding)]
+        return fill(parts.keep(self.html, kept), csrf_token)
+
+    def deal(self, decks: dict[str, str] | None) -> None:
+        """Puts the cards its pickers left to the decks back in the board's decks, as rendering it again would."""
+        if decks is not None:
+            for key, cards in self.decks.items():
+                decks.setdefault(key, cards)
 
 
 def fill(html: str, csrf_token: str) -> str:
@@ -63,13 +81,14 @@ def fill(html: str, csrf_token: str) -> str:
     return "".join(out)
 
 
-def made(html: str) -> Part:
-    """A part's rendered markup (stand-ins in it) as parts.stamp would stamp it."""
+def made(html: str, inner: tuple[Part, ...] = (), decks: Mapping[str, str] | None = None) -> Part:
+    """A part's rendered markup (stand-ins in it) as parts.stamp would stamp it, with its own parts and the cards
+    its pickers left to the decks."""
     root = parts.ROOT.match(html)
     if root is None:
-        return Part(html, "", "", "")
+        return Part(html, "", "", "", inner, dict(decks or {}))
     mark = parts.digest(html)
-    return Part(parts.stamp(html, {}), root[1], root[2], mark)
+    return Part(parts.stamp(html, {}), root[1], root[2], mark, inner, dict(decks or {}))
 
 
 RENDERED_VIEW = Part("", "", "", "")  # filed under (view, template) once a rendering of that view kept its parts
@@ -94,16 +113,21 @@ class RenderedParts:
     def put(self, key: Hashable, part: Part) -> None:
         with self.lock:
             old = self.items.pop(key, None)
-            self.held += len(part.html) - (len(old.html) if old else 0)
+            self.held += _size(part) - (_size(old) if old else 0)
             self.items[key] = part
             while self.held > self.max_chars and self.items:
                 _key, dropped = self.items.popitem(last=False)
-                self.held -= len(dropped.html)
+                self.held -= _size(dropped)
 
     def clear(self) -> None:
         with self.lock:
             self.items.clear()
             self.held = 0
+
+
+def _size(part: Part) -> int:
+    """The characters a part holds: its markup and its own parts' copies of theirs."""
+    return len(part.html) + sum(len(own.html) for own in part.inner)
 
 
 RENDERED = RenderedParts()

@@ -14,7 +14,7 @@ from companion import rendered, services
 from companion.models import Table
 from companion.snapshots import SNAPSHOTS
 from tests.companion.conftest import HTMX, hand
-from tests.companion.test_parts import held, kept
+from tests.companion.test_parts import LEGAL_FOUR, held, kept, tricks
 
 VOLATILE = re.compile(r'(name="(?:csrfmiddlewaretoken|key)" value=")[^"]*"|"X-CSRFToken": "[^"]*"')
 
@@ -63,7 +63,9 @@ def test_the_parts_a_phone_holds_are_kept_by_the_kept_digests(client: Client, ta
     page = client.get(url).content.decode()
     sent = " ".join(f"{k}={v}" for k, v in held(page).items())
     answer = client.get(url, **HTMX, HTTP_X_KIBITZ_PARTS=sent).content.decode()
-    assert kept(answer) == set(held(page))
+    assert {"scoreboard", "entry", "log"} <= kept(answer) <= set(held(page))
+    for inside in set(held(page)) - kept(answer):  # a part of a kept part goes with it
+        assert f'id="{inside}"' not in answer
     assert kept(client.get(url, **HTMX).content.decode()) == set()  # holding nothing: every part sent
 
 
@@ -148,3 +150,39 @@ def test_a_part_dropped_from_the_store_is_rendered_from_the_context_left_to_the_
         for key in [k for k, v in rendered.RENDERED.items.items() if v is not rendered.RENDERED_VIEW]:
             del rendered.RENDERED.items[key]
     assert plain(client.get(url).content.decode()) == plain(first)
+
+
+def test_a_kept_part_still_keeps_its_own_parts_the_phone_holds(client: Client, table: Table) -> None:
+    """A part answered from the store is the part rendered afresh: of its own parts (the log's blocks) it sends the
+    one a write changed and keeps those the phone holds unchanged."""
+    client.cookies["kibitz_script"] = "1"
+    names = ("Ana", "Ben", "Cleo", "Dan")
+    for n in range(12):  # each takes the hearts or the lady in turn: nobody reaches the end
+        services.append(table, [hand(**{names[n % 4]: 13, "lady": names[(n + 1) % 4]})])
+    url = f"/t/{table.code}/"
+    page = client.get(url).content.decode()
+    assert {"log-0", "log-1"} <= set(held(page))
+    services.append(table, [hand(Ben=13, lady="Cleo")])
+    sent = " ".join(f"{k}={v}" for k, v in held(page).items())
+    afresh = fresh(client, url, **HTMX, HTTP_X_KIBITZ_PARTS=sent)
+    again = client.get(url, **HTMX, HTTP_X_KIBITZ_PARTS=sent).content.decode()
+    assert plain(again) == plain(afresh)
+    assert "log" not in kept(again) and "log-0" in kept(again)  # the log is sent, its oldest block kept
+    assert 'id="log-1"' in again and "log-1" not in kept(again)  # the block with the new line is sent
+
+
+def test_the_decks_hold_every_card_when_only_their_part_was_dropped(client: Client, table: Table) -> None:
+    """The decks part holds the cards the board's pickers left to it: a picker answered from the store deals its
+    cards again, so the decks rendered anew (dropped from the store since) still hold them all."""
+    client.cookies["kibitz_script"] = "1"
+    services.append(table, tricks(LEGAL_FOUR[:1]))  # a hand by tricks: its trick picker leaves its cards to a deck
+    url = f"/t/{table.code}/"
+    first = client.get(url).content.decode()
+    decks = re.search(r'<div id="decks".*?</div>', first, re.S)
+    assert decks and "data-cp-deck" in decks[0]
+    dropped = [key for key, part in rendered.RENDERED.items.items() if part.ident == "decks"]
+    assert dropped
+    for key in dropped:
+        del rendered.RENDERED.items[key]
+    again = client.get(url).content.decode()
+    assert re.search(r'<div id="decks".*?</div>', again, re.S)[0] == decks[0]  # type: ignore[index]
