@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from django.core.management import call_command
+from django.template import Context
 from django.test import Client
 
 from companion import models, services
@@ -19,7 +20,7 @@ MAKERS: dict[str, Callable[[], str]] = {
     "table code": models.new_code,
     "scorer token": models.new_scorer_token,
     "group token": models.new_group_token,
-    "write key": write_key,
+    "write key": lambda: write_key(Context()),  # as a form renders it (not a part kept with stand-ins)
 }
 
 
