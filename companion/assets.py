@@ -24,6 +24,11 @@ def _files(slug: str) -> tuple[str, ...]:
     return tuple(name for name in names if any((folder / name).is_file() for folder in settings.STATICFILES_DIRS))
 
 
+def files(slug: str) -> tuple[str, ...]:
+    """Game `slug`'s own static files (companion/offline.py: the service worker keeps them)."""
+    return _files(slug)
+
+
 def links(slug: str = "") -> SafeString:
     """The <link> and <script> tags of game `slug`'s files, or of every registered game's when it is empty."""
     files = [name for game in ([slug] if slug else sorted(registry.GAMES)) for name in _files(game)]

@@ -185,6 +185,10 @@ CONTENT_SECURITY_POLICY = {
         "base-uri": [NONE],
         "form-action": [SELF],
         "frame-ancestors": [NONE],
+        # Said outright though default-src covers them: the service worker (/sw.js, companion/offline.py) and the
+        # manifest come from this site only.
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
     }
 }
 

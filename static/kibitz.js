@@ -383,32 +383,7 @@
     refusalToShow = null;
   });
 
-  // -- connection state: say so, keep the form, send it again when the phone is back online --------------
-  var unsent = [];
-  function online(isOnline) {
-    var banner = document.querySelector(".offline");
-    if (banner) banner.hidden = isOnline;
-  }
-  function resend() {
-    var forms = unsent;
-    unsent = [];
-    forms.forEach(function (form) {
-      // Same form, same idempotency key: if the first try did land, the server records it once.
-      if (document.body.contains(form)) window.htmx.trigger(form, "submit");
-    });
-  }
-  window.addEventListener("offline", function () { online(false); });
-  window.addEventListener("online", function () { online(true); resend(); });
-  document.addEventListener("htmx:sendError", function (e) {
-    online(false);
-    var form = e.detail.elt.closest ? e.detail.elt.closest("form") : null;
-    if (form && unsent.indexOf(form) < 0) unsent.push(form);
-  });
-  document.addEventListener("htmx:afterRequest", function (e) {
-    if (!e.detail.xhr || !e.detail.xhr.status) return;
-    online(true);
-    if (unsent.length) resend();
-  });
+  // -- connection state: static/offline.js (the banner, and the entries kept until the connection is back) ------
 
   // -- after a write: the line that says what changed, the totals above it and the next control, in view ---------
   // The board comes back where the form was, often far below the scoreboard. Every write ends with the totals,

@@ -1,0 +1,108 @@
+// Kibitz's service worker, rendered by companion/offline.py with this deployment's static URLs (issue 20 §4).
+// It keeps the static files and the table pages (/t/CODE/) this phone opened, so that a reload in a cellar
+// without signal shows the table as last seen, marked as a copy (static/offline.js says so on the page). Writes
+// (posts) are never touched here: static/offline.js keeps what was saved offline and sends it when back online.
+"use strict";
+var SHELL = {{ shell|safe }};
+var STATIC = {{ static_prefix|safe }};
+var HASHED = {{ hashed|safe }};
+var FILES = "kibitz-static-{{ version }}";  // this deployment's static files: a new deployment, a new cache
+var PAGES = "kibitz-pages";  // the table pages, one copy each, kept across deployments
+var MAX_PAGES = 30;  // the newest tables a phone keeps a copy of
+// Only a table's own page: the share page (the scorer link), the group pages (the group link) and the home page
+// (the group tokens) hold secrets, and a copy of them would outlive the page; none of them matches this.
+var TABLE = /^\/t\/[^\/]+\/$/;
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(FILES).then(function (cache) { return cache.addAll(SHELL); }).then(function () {
+    return self.skipWaiting();
+  }));
+});
+
+self.addEventListener("activate", function (event) {
+  // The kept pages name the old deployment's static files: fetched again while there is signal, before those go.
+  event.waitUntil(refreshPages().then(function () { return caches.keys(); }).then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name.indexOf("kibitz-static-") === 0 && name !== FILES;
+    }).map(function (name) { return caches.delete(name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request, url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;  // writes go out as they are
+  if (url.pathname.indexOf(STATIC) === 0) event.respondWith(staticFile(request));
+  else if (request.mode === "navigate" && TABLE.test(url.pathname)) event.respondWith(tablePage(request, url.pathname));
+});
+
+// A table page after a write or a live update: offline.js asks for a fresh copy, so the copy is the table as
+// this phone last saw it rather than as it was first opened.
+self.addEventListener("message", function (event) {
+  var path = event.data && event.data.keep;
+  if (typeof path === "string" && TABLE.test(path)) event.waitUntil(fetchPage(path).catch(function () {}));
+});
+
+function staticFile(request) {
+  return caches.open(FILES).then(function (cache) {
+    return cache.match(request).then(function (kept) {
+      if (kept && HASHED) return kept;  // a hashed name never changes its content
+      return fetch(request).then(function (response) {
+        if (response.ok) cache.put(request, response.clone());
+        return response;
+      }, function () { return kept || Response.error(); });
+    });
+  });
+}
+
+// Network first, so a phone with signal always sees the table as it is; the copy when the network fails.
+function tablePage(request, path) {
+  return fetch(request).then(function (response) {
+    if (keepable(response)) keep(path, response.clone());
+    return response;
+  }, function () {
+    return caches.open(PAGES).then(function (cache) { return cache.match(path); }).then(function (kept) {
+      return kept ? marked(kept) : Response.error();
+    });
+  });
+}
+
+function fetchPage(path) {
+  return fetch(path, {credentials: "same-origin"}).then(function (response) {
+    if (keepable(response)) return keep(path, response);
+  });
+}
+
+function refreshPages() {
+  return caches.open(PAGES).then(function (cache) { return cache.keys(); }).then(function (requests) {
+    return Promise.all(requests.map(function (r) { return fetchPage(new URL(r.url).pathname).catch(function () {}); }));
+  });
+}
+
+// A page that says it must not be stored (Cache-Control: no-store, how Kibitz marks a page with a secret) never
+// is, nor an error, nor the end of a redirect.
+function keepable(response) {
+  return response.status === 200 && response.type === "basic" && !response.redirected &&
+    !/no-store/.test(response.headers.get("Cache-Control") || "");
+}
+
+function keep(path, response) {
+  return caches.open(PAGES).then(function (cache) {
+    return cache.delete(path).then(function () { return cache.put(path, response); }).then(function () {
+      return cache.keys();
+    }).then(function (requests) {  // oldest first: the copies past MAX_PAGES go
+      return Promise.all(requests.slice(0, Math.max(0, requests.length - MAX_PAGES)).map(function (r) {
+        return cache.delete(r);
+      }));
+    });
+  });
+}
+
+// The copy, marked so the page knows it is one (static/offline.js: the banner, fresh idempotency keys).
+function marked(kept) {
+  var headers = new Headers(kept.headers);
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
+  return kept.text().then(function (html) {
+    return new Response(html.replace("<body", "<body data-offline"), {status: 200, headers: headers});
+  });
+}
