@@ -1,0 +1,118 @@
+"""A phone in a cellar without signal (issue 20 §4): the table page it opened reloads from the service worker's
+copy, marked as one; hands saved meanwhile wait on the phone across reloads and land once each, in order, when the
+connection is back — or, when another phone wrote in between, are answered with the stale-write choice, and
+nothing is lost or doubled. Every game's page reloads offline; the app is installable (Chromium's own verdict)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from companion import services
+from companion.models import Table
+from tests.e2e.conftest import wait_until
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]
+LIVE = 8_000  # ms: the page polls every 3 s
+
+
+def kept(page: Page, path: str) -> None:
+    """Wait until the service worker controls the page and keeps a copy of `path`."""
+    wait_until(page, "navigator.serviceWorker.controller !== null", timeout=10)
+    wait_until(page, f"caches.open('kibitz-pages').then(c => c.match('{path}')).then(r => !!r)", timeout=10)
+
+
+def waiting(page: Page) -> int:
+    return int(page.evaluate(f"JSON.parse(localStorage.getItem('kibitz.unsent.' + location.pathname) || '[]').length"))
+
+
+def hand_to(page: Page, seat: int, lady: str) -> None:
+    """Every heart to one seat ('the rest' on its pad), the lady to another, then Save."""
+    row = page.locator(f'.stepper[data-seat="{seat}"]')
+    if row.locator("button.pick").get_attribute("aria-expanded") != "true":
+        row.locator("button.pick").click()
+    row.locator(".pad .rest").click()
+    page.locator("fieldset.lady label").filter(has_text=lady).click()
+    page.locator("form.quick [data-save]").click()
+
+
+def hands(table: Table) -> list[dict]:
+    """The table's log as stored: each hand's hearts and lady, in order (none undone)."""
+    return [e.payload for e in table.events.order_by("seq") if not e.retracted]
+
+
+def test_a_table_reloads_offline_and_its_hands_land_once_in_order(open_phone, live_server) -> None:
+    table = services.create_table("rickety-kate", PLAYERS, {})
+    scorer = open_phone(path=f"/s/{table.scorer_token}/")
+    path = f"/t/{table.code}/"
+    kept(scorer, path)
+
+    scorer.context.set_offline(True)
+    scorer.reload()
+    banner = scorer.locator(".offline")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("This is the table as this phone last saw it.")
+    expect(scorer.locator("#scoreboard")).to_be_visible()
+
+    hand_to(scorer, 3, "Cleo")  # Dan 13, Cleo 13
+    expect(banner).to_contain_text("1 entry waiting to be sent.")
+    # The entry comes back blank from the copy, ready for the next hand (the one saved waits in the queue).
+    expect(scorer.locator('.stepper[data-seat="3"] .value')).not_to_have_text("13")
+    hand_to(scorer, 0, "Ben")  # Ana 13, Ben 13
+    expect(banner).to_contain_text("2 entries waiting to be sent.")
+    scorer.reload()  # still without signal: what waits is still there
+    expect(banner).to_contain_text("2 entries waiting to be sent.")
+    assert waiting(scorer) == 2 and table.events.count() == 0
+
+    scorer.context.set_offline(False)
+    expect(scorer.locator("#scoreboard tfoot [data-total]")).to_have_text(["★ 13"] * 4, timeout=LIVE)
+    expect(banner).to_be_hidden()
+    assert waiting(scorer) == 0
+    assert hands(table) == [HAND_1, HAND_2]  # each once, in the order saved
+    assert_no_script_error(scorer)
+
+
+HAND_1 = {"type": "hand", "hearts": {"Dan": 13}, "lady": "Cleo"}
+HAND_2 = {"type": "hand", "hearts": {"Ana": 13}, "lady": "Ben"}
+THEIRS = {"type": "hand", "hearts": {"Ben": 13}, "lady": "Ana"}
+
+
+def assert_no_script_error(page: Page) -> None:
+    """No script error; the console's lines for requests that found no network (the poller's) are expected."""
+    assert [e for e in page.errors if e.startswith("page error")] == []
+
+
+def test_hands_saved_offline_meet_another_phones_hand_with_the_stale_write_choice(open_phone) -> None:
+    table = services.create_table("rickety-kate", PLAYERS, {})
+    scorer = open_phone(path=f"/s/{table.scorer_token}/")
+    kept(scorer, f"/t/{table.code}/")
+    scorer.context.set_offline(True)
+    scorer.reload()
+    hand_to(scorer, 3, "Cleo")
+    expect(scorer.locator('.stepper[data-seat="3"] .value')).not_to_have_text("13")
+    hand_to(scorer, 0, "Ben")
+    expect(scorer.locator(".offline")).to_contain_text("2 entries waiting to be sent.")
+
+    other = open_phone(path=f"/s/{table.scorer_token}/")  # another phone, with signal, saves a hand meanwhile
+    hand_to(other, 1, "Ana")
+    expect(other.locator("#board")).to_have_attribute("data-version", "1")
+
+    # Back online: the first hand waiting was made against the table before the other phone's, so the server
+    # refuses it as stale and offers to record it as well; the second waits meanwhile (nothing sent, nothing lost).
+    scorer.context.set_offline(False)
+    conflict = scorer.locator("#entry [data-conflict]")
+    expect(conflict).to_contain_text("Not saved: another phone saved this first.", timeout=LIVE)
+    expect(scorer.locator(".offline")).to_contain_text("1 entry waiting to be sent.")
+    assert hands(table) == [THEIRS] and waiting(scorer) == 1
+    conflict.get_by_role("button", name="Record mine as well").click()
+    # Recorded after theirs; then the second hand goes out, stale in its turn, and is recorded as well.
+    expect(scorer.locator("#board")).to_have_attribute("data-version", "2")
+    expect(conflict).to_be_visible()
+    expect(scorer.locator(".offline")).to_be_hidden()
+    assert hands(table) == [THEIRS, HAND_1]
+    conflict.get_by_role("button", name="Record mine as well").click()
+    expect(scorer.locator("#scoreboard tfoot [data-total]")).to_have_text(["26", "26", "★ 13", "★ 13"])
+    assert hands(table) == [THEIRS, HAND_1, HAND_2] and waiting(scorer) == 0
+    assert_no_script_error(scorer)
