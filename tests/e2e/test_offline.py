@@ -25,7 +25,7 @@ def kept(page: Page, path: str) -> None:
 
 
 def waiting(page: Page) -> int:
-    return int(page.evaluate(f"JSON.parse(localStorage.getItem('kibitz.unsent.' + location.pathname) || '[]').length"))
+    return int(page.evaluate("JSON.parse(localStorage.getItem('kibitz.unsent.' + location.pathname) || '[]').length"))
 
 
 def hand_to(page: Page, seat: int, lady: str) -> None:
