@@ -10,7 +10,8 @@ from playwright.sync_api import Page, expect
 
 from companion import services
 from companion.models import Table
-from tests.e2e.conftest import wait_until
+from tests.e2e.chromium import CHROMIUM, CHROMIUM_ARGS
+from tests.e2e.conftest import settled, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -116,3 +117,51 @@ def test_hands_saved_offline_meet_another_phones_hand_with_the_stale_write_choic
     expect(scorer.locator("#scoreboard tfoot [data-total]")).to_have_text(["26", "26", "★ 13", "★ 13"])
     assert hands(table) == [THEIRS, HAND_1, HAND_2] and waiting(scorer) == 0
     assert_no_script_error(scorer)
+
+
+def every_game() -> list[tuple[str, dict]]:
+    from tests.e2e.test_white_hat_tricks import BOARD
+
+    return [("rickety-kate", {}), ("white-hat", {"board": BOARD}), ("hats", {}), ("hood-politix", {})]
+
+
+@pytest.mark.parametrize(("slug", "options"), every_game(), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_games_table_reloads_offline(open_phone, slug: str, options: dict) -> None:
+    table = services.create_table(slug, PLAYERS, options)
+    scorer = open_phone(path=f"/s/{table.scorer_token}/")
+    kept(scorer, f"/t/{table.code}/")
+    scorer.context.set_offline(True)
+    scorer.reload()
+    expect(scorer.locator(".offline")).to_contain_text("This is the table as this phone last saw it.")
+    expect(scorer.locator("#scoreboard")).to_be_visible()
+    expect(scorer.locator("#entry")).to_be_visible()
+    assert scorer.locator("#entry form").count() > 0
+    # Styled and scripted from the worker's copies of the static files: the bar is fixed, every picker set up.
+    assert scorer.evaluate("getComputedStyle(document.querySelector('#actions')).position") == "fixed"
+    assert scorer.evaluate("typeof window.htmx") == "object"
+    settled(scorer)
+    # The copy's write forms carry keys of their own, none of the kept page's (which may have landed since).
+    keys = scorer.eval_on_selector_all("input[name=key]", "els => els.map(e => e.value)")
+    assert keys and len(set(keys)) == len(keys)
+    assert_no_script_error(scorer)
+
+
+def test_installable_by_chromiums_own_checks(browser, live_server, transactional_db, tmp_path) -> None:
+    """Chromium's own installability verdict (what Lighthouse's installable check read before Lighthouse 12 dropped
+    its PWA category): the manifest's name, icons, start URL and display, and a service worker in control. A
+    profile on disk: Chromium never offers to install from an incognito one (Playwright's usual contexts)."""
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile", executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS, base_url=live_server.url
+    )
+    try:
+        page = context.new_page()
+        page.goto("/")
+        wait_until(page, "navigator.serviceWorker.ready.then(() => true)", timeout=10)
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["errors"] == [], manifest["errors"]
+        assert '"maskable"' in manifest["data"]
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == [], errors
+    finally:
+        context.close()
