@@ -92,3 +92,21 @@ def test_the_manifest_has_what_a_phone_needs_to_install(client: Client, db: None
             assert "x".join(map(str, png_size(STATIC / icon["src"]))) == icon["sizes"], icon
     page = client.get("/").content.decode()
     assert '<link rel="manifest" href="/static/manifest.webmanifest">' in page
+
+
+BANNER = {  # the count's words for one entry and for two, as offline.js gets them, then the copy's sentence
+    "de": ("{n} Eintrag wartet darauf", "{n} Einträge warten darauf", "wie dieses Handy ihn zuletzt gesehen hat"),
+    "fr": ("{n} saisie en attente", "{n} saisies en attente", "telle que ce téléphone l'a vue"),
+    "es": ("{n} anotación pendiente", "{n} anotaciones pendientes", "tal como la vio este teléfono"),
+    "en": ("{n} entry waiting to be sent.", "{n} entries waiting to be sent.", "as this phone last saw it"),
+}
+
+
+def test_the_offline_banner_reads_in_every_language(client: Client, table: Table) -> None:
+    for lang, (one, other, copy) in BANNER.items():
+        page = client.get(f"/t/{table.code}/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+        banner = re.search(r'<p class="offline".*?</p>', page, re.S).group(0)  # type: ignore[union-attr]
+        t_one = re.search(r'data-t-one="([^"]*)"', banner).group(1)  # type: ignore[union-attr]
+        t_other = re.search(r'data-t-other="([^"]*)"', banner).group(1)  # type: ignore[union-attr]
+        assert t_one.startswith(one) and t_other.startswith(other), (lang, t_one, t_other)
+        assert copy in banner, lang
