@@ -5,6 +5,8 @@ nothing is lost or doubled. Every game's page reloads offline; the app is instal
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -12,6 +14,7 @@ from companion import services
 from companion.models import Table
 from tests.e2e.chromium import CHROMIUM, CHROMIUM_ARGS
 from tests.e2e.conftest import settled, wait_until
+from tests.e2e.test_csp import LISTEN, violations
 
 pytestmark = pytest.mark.e2e
 
@@ -119,20 +122,35 @@ def test_hands_saved_offline_meet_another_phones_hand_with_the_stale_write_choic
     assert_no_script_error(scorer)
 
 
-def every_game() -> list[tuple[str, dict]]:
+def every_game() -> list[tuple[str, dict, str]]:
     from tests.e2e.test_white_hat_tricks import BOARD
 
-    return [("rickety-kate", {}), ("white-hat", {"board": BOARD}), ("hats", {}), ("hood-politix", {})]
+    return [
+        ("rickety-kate", {}, "en"),
+        ("white-hat", {"board": BOARD}, "de"),
+        ("hats", {}, "fr"),
+        ("hood-politix", {}, "es"),
+    ]
 
 
-@pytest.mark.parametrize(("slug", "options"), every_game(), ids=lambda v: v if isinstance(v, str) else "")
-def test_every_games_table_reloads_offline(open_phone, slug: str, options: dict) -> None:
+COPY = {  # the copy's sentence in each language
+    "en": "This is the table as this phone last saw it.",
+    "de": "Das ist der Tisch, wie dieses Handy ihn zuletzt gesehen hat.",
+    "fr": "Voici la table telle que ce téléphone l'a vue en dernier.",
+    "es": "Esta es la mesa tal como la vio este teléfono por última vez.",
+}
+
+
+@pytest.mark.parametrize(("slug", "options", "lang"), every_game(), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_games_table_reloads_offline(open_phone, slug: str, options: dict, lang: str) -> None:
     table = services.create_table(slug, PLAYERS, options)
-    scorer = open_phone(path=f"/s/{table.scorer_token}/")
+    scorer = open_phone(lang=lang, path=f"/s/{table.scorer_token}/")
     kept(scorer, f"/t/{table.code}/")
     scorer.context.set_offline(True)
-    scorer.reload()
-    expect(scorer.locator(".offline")).to_contain_text("This is the table as this phone last saw it.")
+    scorer.context.add_init_script(LISTEN)
+    response = scorer.reload()
+    assert response is not None and "frame-ancestors 'none'" in response.headers["content-security-policy"]
+    expect(scorer.locator(".offline")).to_contain_text(COPY[lang])
     expect(scorer.locator("#scoreboard")).to_be_visible()
     expect(scorer.locator("#entry")).to_be_visible()
     assert scorer.locator("#entry form").count() > 0
@@ -143,7 +161,14 @@ def test_every_games_table_reloads_offline(open_phone, slug: str, options: dict)
     # The copy's write forms carry keys of their own, none of the kept page's (which may have landed since).
     keys = scorer.eval_on_selector_all("input[name=key]", "els => els.map(e => e.value)")
     assert keys and len(set(keys)) == len(keys)
+    assert not set(keys) & set(re.findall(r'name="key" value="([^"]+)"', kept_copy(scorer)))
+    assert violations(scorer) == []  # the copy keeps the page's Content-Security-Policy, and breaks none of it
     assert_no_script_error(scorer)
+
+
+def kept_copy(page: Page) -> str:
+    """The worker's copy of the page, as kept."""
+    return str(page.evaluate("caches.open('kibitz-pages').then(c => c.match(location.pathname)).then(r => r.text())"))
 
 
 def test_installable_by_chromiums_own_checks(browser, live_server, transactional_db, tmp_path) -> None:
