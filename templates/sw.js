@@ -12,6 +12,7 @@ var MAX_PAGES = 30;  // the newest tables a phone keeps a copy of
 // Only a table's own page: the share page (the scorer link), the group pages (the group link) and the home page
 // (the group tokens) hold secrets, and a copy of them would outlive the page; none of them matches this.
 var TABLE = /^\/t\/[^\/]+\/$/;
+var NAMED_BY_HASH = /\.[0-9a-f]{12}\.\w+$/;  // "kibitz.0123456789ab.js": ManifestStaticFilesStorage's names
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(FILES).then(function (cache) { return cache.addAll(SHELL); }).then(function () {
@@ -32,7 +33,7 @@ self.addEventListener("fetch", function (event) {
   var request = event.request, url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;  // writes go out as they are
   if (url.pathname.indexOf(STATIC) === 0) event.respondWith(staticFile(request));
-  else if (request.mode === "navigate" && TABLE.test(url.pathname)) event.respondWith(tablePage(request, url.pathname));
+  else if (request.mode === "navigate" && TABLE.test(url.pathname)) event.respondWith(tablePage(request, url));
 });
 
 // A table page after a write or a live update: offline.js asks for a fresh copy, so the copy is the table as
@@ -45,7 +46,7 @@ self.addEventListener("message", function (event) {
 function staticFile(request) {
   return caches.open(FILES).then(function (cache) {
     return cache.match(request).then(function (kept) {
-      if (kept && HASHED) return kept;  // a hashed name never changes its content
+      if (kept && HASHED && NAMED_BY_HASH.test(request.url)) return kept;  // a hashed name never changes its content
       return fetch(request).then(function (response) {
         if (response.ok) cache.put(request, response.clone());
         return response;
@@ -54,10 +55,12 @@ function staticFile(request) {
   });
 }
 
-// Network first, so a phone with signal always sees the table as it is; the copy when the network fails.
-function tablePage(request, path) {
+// Network first, so a phone with signal always sees the table as it is; the copy when the network fails. The
+// copy is the table's plain page: one opened at a Fix (?fix=), a log page or every row is not kept.
+function tablePage(request, url) {
+  var path = url.pathname;
   return fetch(request).then(function (response) {
-    if (keepable(response)) keep(path, response.clone());
+    if (!url.search && keepable(response)) keep(path, response.clone());
     return response;
   }, function () {
     return caches.open(PAGES).then(function (cache) { return cache.match(path); }).then(function (kept) {
