@@ -383,7 +383,54 @@
     refusalToShow = null;
   });
 
-  // -- connection state: static/offline.js (the banner, and the entries kept until the connection is back) ------
+  // -- connection state: the service worker, and static/offline.js when the connection first fails ------------
+  // offline.js (the banner's words, the entries kept on this phone until the connection is back) is no part of a
+  // first load: it comes when this page is the worker's copy (body[data-offline]), when entries wait here, or
+  // when a request finds no network; a write that failed before it came waits for it in Kibitz.lost. The worker
+  // keeps it, so it loads without signal too. Here: the worker, and a fresh copy of the page after each change.
+  var banner = document.querySelector(".offline"), fetched = false, keptAt = "";
+  window.Kibitz.lost = [];
+  function withOffline() {
+    if (fetched || !banner) return;
+    fetched = true;
+    var script = document.createElement("script");
+    script.src = banner.dataset.script;
+    script.onerror = function () { fetched = false; script.remove(); };  // no signal, no worker yet: once back
+    document.head.append(script);
+  }
+  function said(online) {  // the banner until offline.js has it (or when it could not come: no worker yet)
+    if (!window.Kibitz.offline && banner) banner.hidden = online;
+    if (online && window.Kibitz.lost.length) withOffline();
+  }
+  function waiting() {
+    try { return window.localStorage.getItem("kibitz.unsent." + location.pathname); } catch (e) { return null; }
+  }
+  document.addEventListener("htmx:sendError", function (e) {
+    if (window.Kibitz.offline || !banner) return;  // offline.js has it from here
+    said(false);
+    window.Kibitz.lost.push(e.detail.requestConfig);
+    withOffline();
+  });
+  window.addEventListener("offline", function () { said(false); withOffline(); });
+  window.addEventListener("online", function () { said(true); });
+  var worker = navigator.serviceWorker, poller = function () { return document.getElementById("poller"); };
+  function keepCopy() {  // the table as this phone last saw it: the worker fetches the page anew after a change
+    var version = poller() && poller().dataset.version;
+    if (!worker || !version || version === keptAt || !navigator.onLine || document.body.hasAttribute("data-offline")) return;
+    keptAt = version;
+    worker.ready.then(function (ready) { ready.active.postMessage({keep: location.pathname}); });
+  }
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (!e.detail.xhr || !e.detail.xhr.status) return;
+    said(true);
+    keepCopy();
+  });
+  if (worker && banner) {
+    worker.register(banner.dataset.worker).catch(function () { /* no worker: the page works as before */ });
+    if (worker.controller && poller()) keptAt = poller().dataset.version;  // it kept the page as it came
+    keepCopy();
+  }
+  if (document.body.hasAttribute("data-offline") || waiting()) withOffline();
 
   // -- after a write: the line that says what changed, the totals above it and the next control, in view ---------
   // The board comes back where the form was, often far below the scoreboard. Every write ends with the totals,

@@ -1,8 +1,8 @@
-// Kibitz without signal (issue 20 §4): installs the service worker (/sw.js, templates/sw.js), says when there is no
-// connection, and keeps what the scorer saves meanwhile on this phone (localStorage: it outlives a reload), sending
-// it in order when the connection is back. Every write form carries an idempotency key, so an entry sent twice
-// (a reply lost on the way) lands once; the server refuses one made against an older version with the stale-write
-// choice (409), which is shown as when the scorer saves by hand.
+// Kibitz without signal (issue 20 §4), fetched by kibitz.js when it is first needed (its "connection state"): says
+// when there is no connection, and keeps what the scorer saves meanwhile on this phone (localStorage: it outlives a
+// reload), sending it in order when the connection is back. Every write form carries an idempotency key, so an
+// entry sent twice (a reply lost on the way) lands once; the server refuses one made against an older version with
+// the stale-write choice (409), which is shown as when the scorer saves by hand.
 (function () {
   "use strict";
   var PAGES = "kibitz-pages";  // the worker's cache of table pages (templates/sw.js)
@@ -10,7 +10,6 @@
   var STORE = "kibitz.unsent." + table;
   var banner = document.querySelector(".offline");
   var copy = document.body.hasAttribute("data-offline");  // the worker's copy, served without signal
-  var worker = navigator.serviceWorker;
   var memory = [];  // the queue when this phone keeps no storage
   var sending = false, paused = false, online = navigator.onLine && !copy;
 
@@ -50,9 +49,9 @@
   }
 
   // -- keeping: a write that could not go out waits here, in order -----------------------------------------------
-  document.addEventListener("htmx:sendError", function (e) {
+  function keep(config) {
     setOnline(false);
-    var config = e.detail.requestConfig, form = config && config.elt.closest && config.elt.closest("form");
+    var form = config && config.elt.closest && config.elt.closest("form");
     if (!table || !form || config.verb !== "post") return;
     var body = new URLSearchParams(config.formData), key = body.get("key");
     if (!key) return;  // without a key it could land twice: it stays in the form, to be sent by hand
@@ -62,7 +61,8 @@
     else list[same] = entry;  // the same form saved again: what it says now, in its place
     store(list);
     if (form.closest("#entry")) blankEntry();
-  });
+  }
+  document.addEventListener("htmx:sendError", function (e) { keep(e.detail.requestConfig); });
 
   // The entry as the kept copy shows it, with new keys, so the next hand can be typed (the one just saved waits
   // in the queue). Without a copy the form stays as typed, with its key: saving it again replaces what waits.
@@ -128,28 +128,11 @@
     var elt = e.detail.requestConfig && e.detail.requestConfig.elt;
     if (e.detail.successful && elt && elt.id !== "poller") paused = false;  // the scorer did something
     flush();
-    keepCopy();
   });
 
-  // -- the worker, and the copy of this table page it keeps -----------------------------------------------------
-  var kept = "";
-  function version() {  // the poller's: a live update brings a new one, as a write brings a new board
-    var poller = document.getElementById("poller");
-    return poller ? poller.dataset.version : "";
-  }
-  function keepCopy() {
-    if (!worker || !table || !version() || !online || version() === kept) return;
-    kept = version();
-    worker.ready.then(function (ready) { ready.active.postMessage({keep: table}); });
-  }
-  if (worker) {
-    var script = document.currentScript;
-    worker.register(script.dataset.worker).catch(function () { /* no worker: the page works as before */ });
-    // A page the worker served was kept as it came; the first one, loaded before there was a worker, is not yet.
-    if (worker.controller) kept = version();
-    keepCopy();
-  }
+  window.Kibitz.offline = true;  // from here on, this file has the connection (kibitz.js hands over)
   if (copy) freshKeys(document);
+  window.Kibitz.lost.splice(0).forEach(keep);  // what failed before this file came
   show();
   if (online) flush();
 })();

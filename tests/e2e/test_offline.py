@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from companion import services
 from companion.models import Table
 from tests.e2e.chromium import CHROMIUM, CHROMIUM_ARGS
-from tests.e2e.conftest import settled, wait_until
+from tests.e2e.conftest import PHONE, settled, wait_until
 from tests.e2e.test_csp import LISTEN, violations
 
 pytestmark = pytest.mark.e2e
@@ -188,5 +188,25 @@ def test_installable_by_chromiums_own_checks(browser, live_server, transactional
         assert '"maskable"' in manifest["data"]
         errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
         assert errors == [], errors
+    finally:
+        context.close()
+
+
+def test_without_a_worker_a_hand_saved_offline_still_lands_once(browser, live_server, transactional_db) -> None:
+    """A phone whose worker is not there (blocked here; on a first visit, not yet installed): offline.js cannot
+    come without signal, so the failed write waits in the page and goes out when the connection is back."""
+    table = services.create_table("rickety-kate", PLAYERS, {})
+    context = browser.new_context(base_url=live_server.url, service_workers="block", **PHONE)
+    try:
+        scorer = context.new_page()
+        scorer.goto(f"/s/{table.scorer_token}/")
+        context.set_offline(True)
+        hand_to(scorer, 3, "Cleo")
+        expect(scorer.locator(".offline")).to_be_visible()
+        assert scorer.evaluate("window.Kibitz.offline") is None  # offline.js could not come
+        context.set_offline(False)
+        expect(scorer.locator("#scoreboard tfoot [data-total]")).to_have_text(["★ 0", "★ 0", "13", "13"], timeout=LIVE)
+        expect(scorer.locator(".offline")).to_be_hidden()
+        assert hands(table) == [HAND_1]
     finally:
         context.close()
