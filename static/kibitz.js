@@ -416,7 +416,7 @@
   var worker = navigator.serviceWorker, poller = function () { return document.getElementById("poller"); };
   function keepCopy() {  // the table as this phone last saw it: the worker fetches the page anew after a change
     var version = poller() && poller().dataset.version;
-    if (!worker || !version || version === keptAt || !navigator.onLine || document.body.hasAttribute("data-offline")) return;
+    if (!worker || !version || version === keptAt || !navigator.onLine) return;
     keptAt = version;
     worker.ready.then(function (ready) { ready.active.postMessage({keep: location.pathname}); });
   }

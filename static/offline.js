@@ -50,7 +50,6 @@
 
   // -- keeping: a write that could not go out waits here, in order -----------------------------------------------
   function keep(config) {
-    setOnline(false);
     var form = config && config.elt.closest && config.elt.closest("form");
     if (!table || !form || config.verb !== "post") return;
     var body = new URLSearchParams(config.formData), key = body.get("key");
@@ -62,7 +61,10 @@
     store(list);
     if (form.closest("#entry")) blankEntry();
   }
-  document.addEventListener("htmx:sendError", function (e) { keep(e.detail.requestConfig); });
+  document.addEventListener("htmx:sendError", function (e) {
+    setOnline(false);
+    keep(e.detail.requestConfig);
+  });
 
   // The entry as the kept copy shows it, with new keys, so the next hand can be typed (the one just saved waits
   // in the queue). Without a copy the form stays as typed, with its key: saving it again replaces what waits.
