@@ -387,8 +387,8 @@
   // offline.js (the banner's words, the entries kept on this phone until the connection is back) is no part of a
   // first load: it comes when this page is the worker's copy (body[data-offline]), when entries wait here, or
   // when a request finds no network; a write that failed before it came waits for it in Kibitz.lost. The worker
-  // keeps it, so it loads without signal too. Here: the worker, and a fresh copy of the page after each change.
-  var banner = document.querySelector(".offline"), fetched = false, keptAt = "";
+  // keeps it, so it loads without signal too (the worker also keeps the table page afresh after each change).
+  var banner = document.querySelector(".offline"), fetched = false;
   window.Kibitz.lost = [];
   function withOffline() {
     if (fetched || !banner) return;
@@ -413,22 +413,11 @@
   });
   window.addEventListener("offline", function () { said(false); withOffline(); });
   window.addEventListener("online", function () { said(true); });
-  var worker = navigator.serviceWorker, poller = function () { return document.getElementById("poller"); };
-  function keepCopy() {  // the table as this phone last saw it: the worker fetches the page anew after a change
-    var version = poller() && poller().dataset.version;
-    if (!worker || !version || version === keptAt || !navigator.onLine) return;
-    keptAt = version;
-    worker.ready.then(function (ready) { ready.active.postMessage({keep: location.pathname}); });
-  }
   document.addEventListener("htmx:afterRequest", function (e) {
-    if (!e.detail.xhr || !e.detail.xhr.status) return;
-    said(true);
-    keepCopy();
+    if (e.detail.xhr && e.detail.xhr.status) said(true);
   });
-  if (worker && banner) {
-    worker.register(banner.dataset.worker).catch(function () { /* no worker: the page works as before */ });
-    if (worker.controller && poller()) keptAt = poller().dataset.version;  // it kept the page as it came
-    keepCopy();
+  if (navigator.serviceWorker && banner) {
+    navigator.serviceWorker.register(banner.dataset.worker).catch(function () { /* none: the page as before */ });
   }
   if (document.body.hasAttribute("data-offline") || waiting()) withOffline();
 

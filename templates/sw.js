@@ -1,7 +1,7 @@
 // Kibitz's service worker, rendered by companion/offline.py with this deployment's static URLs (issue 20 §4).
 // It keeps the static files and the table pages (/t/CODE/) this phone opened, so that a reload in a cellar
-// without signal shows the table as last seen, marked as a copy (static/offline.js says so on the page). Writes
-// (posts) are never touched here: static/offline.js keeps what was saved offline and sends it when back online.
+// without signal shows the table as last seen, marked as a copy (static/offline.js says so on the page). A write's
+// answer is never stored: static/offline.js keeps what was saved offline and sends it when back online.
 "use strict";
 var SHELL = {{ shell|safe }};
 var STATIC = {{ static_prefix|safe }};
@@ -12,6 +12,8 @@ var MAX_PAGES = 30;  // the newest tables a phone keeps a copy of
 // Only a table's own page: the share page (the scorer link), the group pages (the group link) and the home page
 // (the group tokens) hold secrets, and a copy of them would outlive the page; none of them matches this.
 var TABLE = /^\/t\/[^\/]+\/$/;
+var IN_TABLE = /^\/t\/[^\/]+\//;  // the table's page and everything under it: its writes, its live updates
+var LIVE = /^\/t\/[^\/]+\/live\/$/;
 var NAMED_BY_HASH = /\.[0-9a-f]{12}\.\w+$/;  // "kibitz.0123456789ab.js": ManifestStaticFilesStorage's names
 
 self.addEventListener("install", function (event) {
@@ -26,22 +28,44 @@ self.addEventListener("activate", function (event) {
     return Promise.all(names.filter(function (name) {
       return name.indexOf("kibitz-static-") === 0 && name !== FILES;
     }).map(function (name) { return caches.delete(name); }));
-  }).then(function () { return self.clients.claim(); }));
+  }).then(function () { return self.clients.claim(); }).then(keepOpenTables));
 });
+
+// The table pages open when the worker first comes were loaded without it: kept now.
+function keepOpenTables() {
+  return self.clients.matchAll({type: "window"}).then(function (windows) {
+    return Promise.all(windows.map(function (w) {
+      var path = new URL(w.url).pathname;
+      return TABLE.test(path) ? fetchPage(path).catch(function () {}) : null;
+    }));
+  });
+}
 
 self.addEventListener("fetch", function (event) {
-  var request = event.request, url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin) return;  // writes go out as they are
-  if (url.pathname.indexOf(STATIC) === 0) event.respondWith(staticFile(request));
-  else if (request.mode === "navigate" && TABLE.test(url.pathname)) event.respondWith(tablePage(request, url));
+  var request = event.request, url = new URL(request.url), table = IN_TABLE.exec(url.pathname);
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "GET" && url.pathname.indexOf(STATIC) === 0) event.respondWith(staticFile(request));
+  else if (request.mode === "navigate" && request.method === "GET" && TABLE.test(url.pathname)) {
+    event.respondWith(tablePage(request, url));
+  } else if (table && request.mode !== "navigate" && (request.method === "POST" || LIVE.test(url.pathname))) {
+    event.respondWith(changing(event, table[0]));
+  }
 });
 
-// A table page after a write or a live update: offline.js asks for a fresh copy, so the copy is the table as
-// this phone last saw it rather than as it was first opened.
-self.addEventListener("message", function (event) {
-  var path = event.data && event.data.keep;
-  if (typeof path === "string" && TABLE.test(path)) event.waitUntil(fetchPage(path).catch(function () {}));
-});
+// A write of the page's (htmx) or a live update that brought a new version: the answer goes to the page as it
+// came (never stored), then the worker fetches the table page afresh, so the copy is the table as this phone last
+// saw it rather than as it was first opened. A write that finds no network fails as it would without the worker.
+function changing(event, path) {
+  var done;
+  event.waitUntil(new Promise(function (resolve) { done = resolve; }));
+  return fetch(event.request).then(function (response) {
+    done(response.status === 200 ? fetchPage(path).catch(function () {}) : null);
+    return response;
+  }, function (error) {
+    done(null);
+    throw error;
+  });
+}
 
 function staticFile(request) {
   return caches.open(FILES).then(function (cache) {

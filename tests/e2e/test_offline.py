@@ -122,6 +122,39 @@ def test_hands_saved_offline_meet_another_phones_hand_with_the_stale_write_choic
     assert_no_script_error(scorer)
 
 
+def test_the_copy_is_the_table_as_last_seen(open_phone) -> None:
+    """The worker keeps the page afresh after this phone's own write and after a live update from another phone,
+    so a reload without signal shows both hands; never a write's answer itself."""
+    table = services.create_table("rickety-kate", PLAYERS, {})
+    scorer = open_phone(path=f"/s/{table.scorer_token}/")
+    path = f"/t/{table.code}/"
+    kept(scorer, path)
+    hand_to(scorer, 3, "Cleo")  # with signal
+    expect(scorer.locator("#board")).to_have_attribute("data-version", "1")
+    wait_until(
+        scorer,
+        "caches.open('kibitz-pages').then(c => c.match(location.pathname)).then(r => r.text())"
+        '.then(t => t.includes(\'id="board" data-version="1"\'))',
+        timeout=10,
+    )
+    other = open_phone(path=f"/s/{table.scorer_token}/")
+    hand_to(other, 0, "Ben")
+    expect(scorer.locator("#scoreboard tfoot [data-total]")).to_have_text(["★ 13"] * 4, timeout=LIVE)
+    wait_until(
+        scorer,
+        "caches.open('kibitz-pages').then(c => c.match(location.pathname)).then(r => r.text())"
+        '.then(t => t.includes(\'id="board" data-version="2"\'))',
+        timeout=10,
+    )
+    scorer.context.set_offline(True)
+    scorer.reload()
+    expect(scorer.locator(".offline")).to_contain_text("This is the table as this phone last saw it.")
+    expect(scorer.locator("#scoreboard tfoot [data-total]")).to_have_text(["★ 13", "★ 13", "★ 13", "★ 13"])
+    stored = scorer.evaluate("caches.open('kibitz-pages').then(c => c.keys()).then(k => k.map(r => r.url))")
+    assert [url.split("//", 1)[1].split("/", 1)[1] for url in stored] == [path[1:]]  # the page, no answer
+    assert_no_script_error(scorer)
+
+
 def every_game() -> list[tuple[str, dict, str]]:
     from tests.e2e.test_white_hat_tricks import BOARD
 
