@@ -226,6 +226,7 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 WHITENOISE_ALLOW_ALL_ORIGINS = False  # every file is this site's own, loaded by its own pages
+WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}  # whitenoise's own table sends octet-stream
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -4,6 +4,7 @@ caching a browser needs, names this deployment's static files, and keeps only pa
 from __future__ import annotations
 
 import json
+import mimetypes
 import re
 import struct
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 from django.conf import settings
 from django.test import Client
 from django.test.utils import override_settings
+from whitenoise.media_types import MediaTypes
 
 from companion import offline
 from companion.models import Table
@@ -110,3 +112,11 @@ def test_the_offline_banner_reads_in_every_language(client: Client, table: Table
         t_other = re.search(r'data-t-other="([^"]*)"', banner).group(1)  # type: ignore[union-attr]
         assert t_one.startswith(one) and t_other.startswith(other), (lang, t_one, t_other)
         assert copy in banner, lang
+
+
+def test_the_manifest_is_served_as_a_manifest() -> None:
+    """whitenoise (production) by its table and this setting; Django's static view (debug) by Python's."""
+    assert MediaTypes(extra_types=settings.WHITENOISE_MIMETYPES).get_type("manifest.0123456789ab.webmanifest") == (
+        "application/manifest+json"
+    )
+    assert mimetypes.guess_type("manifest.webmanifest")[0] == "application/manifest+json"
