@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from companion import services
 from companion.models import Table
 from tests.e2e.chromium import CHROMIUM, CHROMIUM_ARGS
-from tests.e2e.conftest import PHONE, settled, wait_until
+from tests.e2e.conftest import PHONE, assert_accessible, overflow, settled, wait_until
 from tests.e2e.test_csp import LISTEN, violations
 
 pytestmark = pytest.mark.e2e
@@ -177,7 +177,7 @@ COPY = {  # the copy's sentence in each language
 @pytest.mark.parametrize(("slug", "options", "lang"), every_game(), ids=lambda v: v if isinstance(v, str) else "")
 def test_every_games_table_reloads_offline(open_phone, slug: str, options: dict, lang: str) -> None:
     table = services.create_table(slug, PLAYERS, options)
-    scorer = open_phone(lang=lang, path=f"/s/{table.scorer_token}/")
+    scorer = open_phone(width=320, lang=lang, path=f"/s/{table.scorer_token}/")
     kept(scorer, f"/t/{table.code}/")
     scorer.context.set_offline(True)
     scorer.context.add_init_script(LISTEN)
@@ -197,6 +197,8 @@ def test_every_games_table_reloads_offline(open_phone, slug: str, options: dict,
     assert not set(keys) & set(re.findall(r'name="key" value="([^"]+)"', kept_copy(scorer)))
     assert violations(scorer) == []  # the copy keeps the page's Content-Security-Policy, and breaks none of it
     assert_no_script_error(scorer)
+    assert overflow(scorer) == []
+    assert_accessible(scorer, f"{slug}: the copy, offline, at 320 px")
 
 
 def kept_copy(page: Page) -> str:
