@@ -107,8 +107,12 @@
     sending = false;
     setOnline(true);
     if (response.status >= 500) {  // nothing stored: it waits (a busy database says when to try again)
-      var wait = parseInt(response.headers.get("Retry-After"), 10);
+      var wait = parseInt(response.headers.get("Retry-After"), 10), note = document.querySelector("[data-failed]");
       if (wait) setTimeout(flush, wait * 1000);
+      else if (note) {  // said as kibitz.js says any answer it cannot show; tried again with the next request
+        note.textContent = note.dataset.text.replace("{status}", response.status);
+        note.hidden = false;
+      }
       return;
     }
     store(load().filter(function (x) { return x.key !== entry.key; }));
