@@ -9,8 +9,9 @@ against the goals (issue 8: the scorer's first load at most 40 KB, a swap after 
 Rickety Kate table made through its own new-table form; then, for every game (issue 19), a table of --events
 legal events from its bench script (bench/pages.py's), its first load on the scorer's phone (whose script has run)
 and on a new phone, and the swap after every write kind in its log: Undo of an entry of that kind, then Redo (a
-Redo is answered as the entry's own write is, with the board and the line saying what changed). A measuring
-script, not a test: it exits 0 whatever the figures.
+Redo is answered as the entry's own write is, with the board and the line saying what changed); --parts adds what
+each swap carries (the board's parts sent, with their decoded size, and those kept). A measuring script, not a test:
+it exits 0 whatever the figures.
 """
 
 from __future__ import annotations
@@ -161,6 +162,22 @@ def fetch(url: str, method: str, path: str, headers: dict[str, str], body: str =
 
 
 PART = re.compile(r'<([a-z]+) id="([\w-]+)"(?:[^>]* data-digest="(\w+)"| hx-preserve)')
+BOARD_PART = re.compile(r'<(?:section|nav|div) id="(poller|scoreboard|entry|panel|flags|log|past|actions|decks)"')
+
+
+def carried(board: str) -> str:
+    """What a swap carries (--parts): each part of the board sent, with its decoded size and the parts inside it
+    kept, and the parts kept whole."""
+    starts = [(m.start(), m[1]) for m in BOARD_PART.finditer(board)]
+    sent, kept = [], []
+    for (start, ident), (end, _next) in zip(starts, [*starts[1:], (len(board), "")], strict=True):
+        markup = board[start:end]
+        if " hx-preserve>" in markup[:80]:
+            kept.append(ident)
+        elif ident != "poller":
+            inner = markup.count(" hx-preserve>")
+            sent.append(f"{ident} {len(markup):,}" + (f" ({inner} kept inside)" if inner else ""))
+    return f"sent {', '.join(sent)}; kept {' '.join(kept)}"
 
 
 def holding(before: dict[str, str], board: str) -> dict[str, str]:
@@ -191,9 +208,10 @@ def first_load(browser: Any, url: str, path: str, cookies: list[Any]) -> list[tu
     return rows
 
 
-def swaps(url: str, events: list[Any], bench: Any) -> list[tuple[str, int, int, int, int]]:
-    """Per event type in `events`: (type, Undo's wire and decoded bytes, Redo's), each on a table whose log ends
-    with the last event of that type."""
+def swaps(url: str, events: list[Any], bench: Any) -> list[tuple[str, int, int, int, int, str, str]]:
+    """Per event type in `events`: (type, Undo's wire and decoded bytes, Redo's, what each carried), each on a table
+    whose log ends with the last event of that type. The phone names the parts it holds as kibitz.js does: all but
+    those holding the form that sends (the bar's Undo, the confirmation's Redo: no part of theirs holds another)."""
     from companion.models import Table
 
     rows = []
@@ -210,11 +228,11 @@ def swaps(url: str, events: list[Any], bench: Any) -> list[tuple[str, int, int, 
         _s, undo_wire, undo = fetch(url, "POST", f"/t/{table.code}/undo/", headers, f"version={version}")
         headers["X-Kibitz-Parts"] = held_header(holding(held, undo), "scoreboard")
         _s, redo_wire, redo = fetch(url, "POST", f"/t/{table.code}/redo/", headers, f"version={version + 1}")
-        rows.append((kind, undo_wire, len(undo), redo_wire, len(redo)))
+        rows.append((kind, undo_wire, len(undo), redo_wire, len(redo), carried(undo), carried(redo)))
     return rows
 
 
-def every_game(browser: Any, url: str, slugs: list[str], n: int) -> None:
+def every_game(browser: Any, url: str, slugs: list[str], n: int, show_parts: bool = False) -> None:
     import pages
 
     for bench in pages.BENCHES:
@@ -237,9 +255,11 @@ def every_game(browser: Any, url: str, slugs: list[str], n: int) -> None:
         )
         print(f"\nSwaps after a write (wire / decoded bytes), goal {SWAP_GOAL:,} on the wire:")
         worst = 0
-        for kind, undo_wire, undo_body, redo_wire, redo_body in swaps(url, events, bench):
+        for kind, undo_wire, undo_body, redo_wire, redo_body, undo_parts, redo_parts in swaps(url, events, bench):
             worst = max(worst, undo_wire, redo_wire)
             print(f"  {kind:<10} undo {undo_wire:>6,} / {undo_body:>7,}   redo {redo_wire:>6,} / {redo_body:>7,}")
+            if show_parts:
+                print(f"      undo: {undo_parts}\n      redo: {redo_parts}")
         print(f"  largest: {worst:,}", "PASS" if worst <= SWAP_GOAL else "FAIL")
 
 
@@ -250,6 +270,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=4, choices=range(3, 7))
     parser.add_argument("--games", nargs="*", default=[], metavar="SLUG", help="only these games (default: all)")
     parser.add_argument("--events", type=int, default=60, help="events in each game's measured table (60)")
+    parser.add_argument("--parts", action="store_true", help="what each swap carries: the parts sent and kept")
     args = parser.parse_args(argv)
     from playwright.sync_api import expect, sync_playwright
 
@@ -301,7 +322,7 @@ def main(argv: list[str] | None = None) -> None:
                 show("The scorer's first load", first_rows, FIRST_LOAD_GOAL)
                 show("The swap after a hand", swap, SWAP_GOAL)
                 use_server_database(env)
-                every_game(browser, url, args.games, args.events)
+                every_game(browser, url, args.games, args.events, args.parts)
                 browser.close()
         finally:
             server.terminate()

@@ -2,7 +2,9 @@
 event, at a real game's length and at 1,000 events, with production settings (DEBUG off). The page is the scorer's
 on a phone whose script has run (closed parts of the entry fetched when opened); its size without script beside it.
 Cold is a process that holds no snapshot of the table, reading its stored checkpoint; "no stored checkpoint yet" is
-the first such load (after an upgrade of the games, say): the whole log replays, and its state is stored.
+the first such load (after an upgrade of the games, say): the whole log replays, and its state is stored. Warm holds
+the snapshot and the parts rendered for it (companion/rendered.py): every request after the first at a version, as
+the phones at a table poll and reload; "first at its version" holds the snapshot but renders every part again.
 
 Run from the repository root:  .venv/bin/python bench/pages.py [--runs N] [--requests N] [--database-url [URL]]
 [--engines] (only the engines' two rows, replay and parse per event: no database, no pages)
@@ -106,6 +108,7 @@ def page_figures(table: Any, runs: int) -> dict[str, str]:
     from django.test import Client
 
     from companion.models import TableCheckpoint
+    from companion.rendered import RENDERED
     from companion.services import SNAPSHOTS
 
     client = Client(HTTP_X_KIBITZ_SCORER=table.scorer_token)
@@ -127,10 +130,13 @@ def page_figures(table: Any, runs: int) -> dict[str, str]:
         TableCheckpoint.objects.all().delete()
 
     first_cold = interleaved(page, lambda: client.get("/ping/"), runs, first)
+    # The snapshot held, its parts rendered again: the first page at a version (the write's own answer aside).
+    fresh = interleaved(page, lambda: client.get("/ping/"), runs, RENDERED.clear)
     warm = interleaved(page, lambda: client.get("/ping/"), runs, lambda: None)
     return {
         "cold": f"{cold[0]:.1f} ({cold[1]:.0f})",
         "first": f"{first_cold[0]:.1f} ({first_cold[1]:.0f})",
+        "fresh": f"{fresh[0]:.1f} ({fresh[1]:.0f})",
         "warm": f"{warm[0]:.1f} ({warm[1]:.0f})",
         "ping": f"{warm[2]:.2f}",
         "html": f"{len(html) / 1024:.0f} / {len(gzip.compress(html)) / 1024:.1f}",
@@ -152,7 +158,10 @@ def replay_figures(bench: Bench, events: list[Payload], runs: int) -> dict[str, 
 ROWS = (
     ("table page cold, CPU ms (wall)", "cold", LONG),
     ("  cold, no stored checkpoint yet", "first", LONG),
+    (f"  cold at {SHORT} events", "cold", SHORT),
+    ("table page warm, first at its version", "fresh", LONG),
     ("table page warm, CPU ms (wall)", "warm", LONG),
+    (f"  first at its version, {SHORT} events", "fresh", SHORT),
     (f"table page warm at {SHORT} events", "warm", SHORT),
     ("  /ping/ beside it, CPU ms", "ping", LONG),
     ("HTML KiB decoded / gzip", "html", LONG),

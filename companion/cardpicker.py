@@ -10,17 +10,26 @@ when a set is (`multiple`). A card of which a seat may pick more than one (White
 instead, a number input named `<name>-<seat index>:<card>`; `posted(request.POST, "<name>-<seat>")` reads both
 kinds into one list, a card as often as it was picked. Every card keeps its place; one no longer available is
 disabled and says so in its name.
+
+On the board of a page whose script runs, a picker may leave its cards to a deck (`render(..., decks=...)`): the
+cards of a seat that holds nothing and lacks nothing, once for every picker of that kind, in a part of the board of
+its own that a swap keeps (companion/parts.py); the picker then carries only what differs from it, as data (the
+cards fewer of which are left, and each seat's picks), and kibitz.js deals each seat its copy. A trick's picker
+changes with every trick (a played card is disabled); its deck never does.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+import hashlib
+import threading
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from companion.i18n import tr
@@ -40,6 +49,8 @@ class PickerCard:
     disabled: bool
     count: int  # how many of it this seat holds now (0 or 1 for a radio or a checkbox)
     most: int  # how many of it this seat may hold: 1 is a radio or a checkbox, more a count (a number input)
+    full: int  # how many of it the box holds (its limit when every copy is still to be had)
+    plain: str  # its accessible name when it is to be had
 
     @property
     def counted(self) -> bool:
@@ -69,6 +80,7 @@ class Picker:
     exclusive: bool  # a card picked by one seat counts against the others (kibitz.js greys it out there)
     required: bool  # every seat must pick (radios get `required`)
     seats: tuple[PickerSeat, ...]
+    off: str = "{card}"  # the accessible name of a card no longer to be had ("{card}, played")
 
     @property
     def input_type(self) -> str:
@@ -97,25 +109,27 @@ def build(
     `legend`: the heading of a seat's cards from the player's name (default: the name).
     `per_seat`: in a set picker, at most this many of one card per seat (default: as many as the box holds).
     """
-    cards = notation.cards()
+    deck = _deck(notation)
     left = _counts(notation, available) if available is not None else None
     why = unavailable if unavailable is not None else _("played")
-    shown = {card: _shown(notation, card) for card in cards}
+    played = _("%(card)s, %(why)s")  # translated once a picker, with `why`, for the cards no longer to be had
+    why_text = tr(why)
     out: list[PickerSeat] = []
     for index, player in seats:
         picked = Counter(_canonical(notation, text) for text in (chosen or {}).get(index, ()))
         rows: dict[str, list[PickerCard]] = {}
-        for card in cards:
-            value, face, symbol, note, label, tone = shown[card]
-            limit = notation.copies(card) if left is None else left[card]
-            most = notation.copies(card) if multiple else 1
+        for card, (value, face, symbol, note, label, tone), copies, group in deck.cards:
+            limit = copies if left is None else left[card]
+            most = copies if multiple else 1
             if per_seat is not None:
                 most = max(1, min(most, per_seat))
-            count = min(picked[value], most)
+            count = min(picked[value], most) if picked else 0
             disabled = limit <= 0 and not count
-            name_now = _("%(card)s, %(why)s") % {"card": label, "why": tr(why)} if disabled else label
-            rows.setdefault(notation.group(card), []).append(
-                PickerCard(value, face, symbol, note, name_now, tone, max(limit, 0), disabled, count, most)
+            name_now = played % {"card": label, "why": why_text} if disabled else label
+            rows.setdefault(group, []).append(
+                PickerCard(
+                    value, face, symbol, note, name_now, tone, max(limit, 0), disabled, count, most, copies, label
+                )
             )
         out.append(
             PickerSeat(
@@ -123,12 +137,54 @@ def build(
                 name=player,
                 field=f"{name}-{index}",
                 legend=tr(legend(player)) if legend else player,
-                rows=tuple(
-                    PickerRow(group, tr(notation.group_label(group)), tuple(row)) for group, row in rows.items()
-                ),
+                rows=tuple(PickerRow(group, deck.group_labels[group], tuple(row)) for group, row in rows.items()),
             )
         )
-    return Picker(name=name, multiple=multiple, exclusive=exclusive, required=required, seats=tuple(out))
+    off = played % {"card": "{card}", "why": why_text}
+    return Picker(name=name, multiple=multiple, exclusive=exclusive, required=required, seats=tuple(out), off=off)
+
+
+@dataclass(frozen=True)
+class _Deck:
+    """What a picker shows of each card of a notation in one language: (card, shown, copies, group) in the
+    notation's order, and each group's label. The same for every seat and every picker of that notation."""
+
+    cards: tuple[tuple[Hashable, tuple[str, str, str, str, str, str], int, str], ...]
+    group_labels: Mapping[str, str]
+
+
+DECKS = 64  # notations (a table's options make its own) and languages whose decks a process keeps
+_decks: OrderedDict[tuple[object, str], _Deck] = OrderedDict()
+_decks_lock = threading.Lock()
+
+
+def _deck(notation: Notation[Any]) -> _Deck:
+    """The notation's deck as shown in the active language: worked out once per notation and language (translating
+    each card's name and face is most of a picker's cost), not once per picker."""
+    try:
+        key = (notation, get_language() or "")
+        hash(key)
+    except TypeError:  # a notation that cannot be a key: worked out each time
+        return _make_deck(notation)
+    with _decks_lock:
+        found = _decks.get(key)
+        if found is not None:
+            _decks.move_to_end(key)
+            return found
+    made = _make_deck(notation)
+    with _decks_lock:
+        _decks[key] = made
+        while len(_decks) > DECKS:
+            _decks.popitem(last=False)
+    return made
+
+
+def _make_deck(notation: Notation[Any]) -> _Deck:
+    cards = tuple(
+        (card, _shown(notation, card), notation.copies(card), notation.group(card)) for card in notation.cards()
+    )
+    groups = dict.fromkeys(group for _card, _shown_card, _copies, group in cards)
+    return _Deck(cards, {group: tr(notation.group_label(group)) for group in groups})
 
 
 def picked(post: Mapping[str, Any], picker_name: str, seats: Sequence[tuple[int, str]]) -> dict[int, list[str]]:
@@ -208,20 +264,25 @@ def _counts(notation: Notation[Any], available: Iterable[Hashable] | Mapping[Any
     return counts
 
 
-def render(picker: Picker, shared: bool = False) -> SafeString:
+def render(picker: Picker, shared: bool = False, decks: dict[str, str] | None = None) -> SafeString:
     """The picker's HTML (the markup templates/cards/picker.html documents). Built in Python: a trick's picker
     holds a few hundred cards, and the template language took about 100 ms to render them on every swap.
 
     `shared` (for a page whose script runs): the seats that hold nothing, when two or more do, share one copy of
     the cards in a <template>, which kibitz.js puts into each of them (the cards of such seats are the same, and
-    a trick's picker is most of its page). A seat that holds a card is rendered whole, as every seat is without."""
+    a trick's picker is most of its page). A seat that holds a card is rendered whole, as every seat is without.
+
+    `decks` (the board of a page whose script runs): the cards go to a deck, by its key, and every seat comes empty,
+    with the picks and the cards fewer of which are left as data (the module's docstring)."""
     words = _Words() if any(card.counted for seat in picker.seats for row in seat.rows for card in row.cards) else None
     data = f' data-t-fewer="{escape(words.fewer)}" data-t-more="{escape(words.more)}"' if words else ""
+    required = " required" if picker.required and not picker.multiple else ""
+    if decks is not None and picker.seats and _dealable(picker):
+        return _dealt(picker, decks, words, data, required)
     out = [
         f'<div class="cp{" cp-set" if picker.multiple else ""}" data-card-picker="{escape(picker.name)}"'
         f"{' data-exclusive' if picker.exclusive else ''}{data}>\n"
     ]
-    required = " required" if picker.required and not picker.multiple else ""
     blank = [seat for seat in picker.seats if not any(card.count for row in seat.rows for card in row.cards)]
     share = shared and len(blank) > 1
     shells = {seat.index for seat in blank} if share else set()
@@ -242,12 +303,60 @@ def render(picker: Picker, shared: bool = False) -> SafeString:
     return mark_safe("".join(out))
 
 
+def _dealable(picker: Picker) -> bool:
+    """Whether the picker's card values can go in its data (space-separated `value=count`)."""
+    return all(
+        card.value and not any(ch.isspace() or ch == "=" for ch in card.value)
+        for row in picker.seats[0].rows
+        for card in row.cards
+    )
+
+
+def _dealt(picker: Picker, decks: dict[str, str], words: _Words | None, data: str, required: str) -> SafeString:
+    """The picker with its cards left to a deck (`decks`: key -> the cards' markup, one seat's, named for none)."""
+    cards = "".join(_rows(picker, _blank(picker.seats[0]), "", words, required))
+    key = hashlib.blake2b(cards.encode(), digest_size=6).hexdigest()
+    decks.setdefault(key, cards)
+    first = picker.seats[0]
+    fewer = " ".join(f"{c.value}={c.limit}" for row in first.rows for c in row.cards if c.limit != c.full)
+    left = f' data-left="{escape(fewer)}"' if fewer else ""
+    out = [
+        f'<div class="cp{" cp-set" if picker.multiple else ""}" data-card-picker="{escape(picker.name)}"'
+        f'{" data-exclusive" if picker.exclusive else ""}{data} data-deck="{key}"{left}'
+        f' data-t-off="{escape(picker.off)}">\n'
+    ]
+    for seat in picker.seats:
+        held = " ".join(f"{c.value}={c.count}" for row in seat.rows for c in row.cards if c.count)
+        picks = f' data-picks="{escape(held)}"' if held else ""
+        out.append(
+            f'<fieldset class="cp-seat" data-seat="{seat.index}" data-name="{escape(seat.name)}" '
+            f'data-field="{escape(seat.field)}"{picks}>\n<legend>{escape(seat.legend)}</legend>\n</fieldset>\n'
+        )
+    out.append("</div>")
+    return mark_safe("".join(out))
+
+
+def _blank(seat: PickerSeat) -> PickerSeat:
+    """`seat` holding nothing, every card still to be had: what a deck shows."""
+    return replace(
+        seat,
+        rows=tuple(
+            replace(
+                row, cards=tuple(replace(c, limit=c.full, disabled=False, count=0, label=c.plain) for c in row.cards)
+            )
+            for row in seat.rows
+        ),
+    )
+
+
 def _rows(picker: Picker, seat: PickerSeat, field: str, words: _Words | None, required: str) -> list[str]:
     out = []
     for row in seat.rows:
         out.append(f'<div class="cp-row" role="group" aria-label="{escape(row.label)}">\n')
         for card in row.cards:
-            out.append(_count(card, field, words) if words and card.counted else _card(picker, card, field, required))
+            out.append(
+                _count(picker, card, field, words) if words and card.counted else _card(picker, card, field, required)
+            )
         out.append("</div>\n")
     return out
 
@@ -267,9 +376,11 @@ def _face(card: PickerCard) -> str:
     return f'<span class="cp-face" aria-hidden="true">{escape(card.face)}{symbol}{note}</span>'
 
 
-def _data(card: PickerCard) -> str:
-    show = escape(card.face) + escape(card.symbol)
-    return f'data-value="{escape(card.value)}" data-limit="{card.limit}" data-show="{show}"'
+def _data(picker: Picker, card: PickerCard) -> str:
+    """The card's value, and how many of it the seats together may still pick where that counts (kibitz.js keeps
+    an exclusive picker's seats within it)."""
+    limit = f' data-limit="{card.limit}"' if picker.exclusive else ""
+    return f'data-value="{escape(card.value)}"{limit}'
 
 
 def _card(picker: Picker, card: PickerCard, field: str, required: str) -> str:
@@ -277,13 +388,13 @@ def _card(picker: Picker, card: PickerCard, field: str, required: str) -> str:
     wide = " cp-wide" if len(card.face) + len(card.symbol) > 3 else ""
     state = (" checked" if card.count else "") + (" disabled" if card.disabled else "")
     return (
-        f'<label class="cp-card {escape(card.tone)}{wide}{off}" {_data(card)}><input type="{picker.input_type}" '
-        f'name="{field}" value="{escape(card.value)}"{state}{required}>{_face(card)}'
+        f'<label class="cp-card {escape(card.tone)}{wide}{off}" {_data(picker, card)}>'
+        f'<input type="{picker.input_type}" name="{field}" value="{escape(card.value)}"{state}{required}>{_face(card)}'
         f'<span class="visually-hidden">{escape(card.label)}</span></label>\n'
     )
 
 
-def _count(card: PickerCard, field: str, words: _Words) -> str:
+def _count(picker: Picker, card: PickerCard, field: str, words: _Words) -> str:
     """A card a seat may hold several of: its face, and one number input for how many (kibitz.js turns a tap on
     the face into one more, and adds − and + for the cards held)."""
     off = " cp-off" if card.disabled else ""
@@ -291,7 +402,7 @@ def _count(card: PickerCard, field: str, words: _Words) -> str:
     disabled = " disabled" if card.disabled else ""
     name = escape(words.how_many % {"card": card.label})
     return (
-        f'<label class="cp-card cp-counted {escape(card.tone)}{wide}{off}" {_data(card)} '
+        f'<label class="cp-card cp-counted {escape(card.tone)}{wide}{off}" {_data(picker, card)} '
         f'data-label="{escape(card.label)}" data-n="{card.count}">{_face(card)}'
         f'<input type="number" name="{field}:{escape(card.value)}" value="{card.count}" min="0" max="{card.most}" '
         f'inputmode="numeric"{disabled}><span class="visually-hidden">{name}</span></label>\n'

@@ -5,6 +5,7 @@ reader gets the numbers; text and axes use currentColor and the series colours r
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
@@ -78,9 +79,10 @@ def progression(
                 f'stroke-opacity=".15"/><text x="{left - 4}" y="{y(tick) + 4}" text-anchor="end" font-size="12" '
                 f'fill="currentColor">{tick}</text>'
             )
+        rounds = escape(_("Rounds: %(n)d") % {"n": len(rows)})  # outside the f-string, where makemessages finds it
         body.append(
             f'<text x="{(left + width - right) / 2}" y="{top + plot_h + 18}" text-anchor="middle" font-size="12" '
-            f'fill="currentColor">{escape(_("Rounds: %(n)d") % {"n": len(rows)})}</text>'
+            f'fill="currentColor">{rounds}</text>'
         )
     if end_score is not None:
         body.append(
@@ -154,3 +156,42 @@ def placements(places: Mapping[int, int], seats: int, *, ident: str, title: str)
 
 def ordinal(place: int) -> str:
     return _("place %(n)d") % {"n": place}
+
+
+def rating(points: Sequence[float], *, ident: str, title: str) -> SafeString:
+    """A player's conservative rating before their first table and after each one since: one line, with the
+    rating axis in whole numbers and the tables counted along the bottom."""
+    low, high = math.floor(min(0, *points)), math.ceil(max(0, *points))
+    if high == low:
+        high = low + 1
+    plot_h, span_x = 120, max(1, len(points) - 1)
+    height = PAD_TOP + plot_h + PAD_BOTTOM
+
+    def x(i: int) -> float:
+        return round(PAD_LEFT + (WIDTH - PAD_LEFT - PAD_RIGHT) * i / span_x, 1)
+
+    def y(v: float) -> float:
+        return round(PAD_TOP + plot_h * (high - v) / (high - low), 1)
+
+    body = [
+        f'<line x1="{PAD_LEFT}" x2="{WIDTH - PAD_RIGHT}" y1="{y(tick)}" y2="{y(tick)}" stroke="currentColor" '
+        f'stroke-opacity=".15"/><text x="{PAD_LEFT - 4}" y="{y(tick) + 4}" text-anchor="end" font-size="12" '
+        f'fill="currentColor">{tick}</text>'
+        for tick in ticks(low, high)
+    ]
+    tables = escape(_("Tables: %(n)d") % {"n": len(points) - 1})  # outside the f-string, for makemessages
+    body.append(
+        f'<text x="{(PAD_LEFT + WIDTH - PAD_RIGHT) / 2}" y="{PAD_TOP + plot_h + 18}" text-anchor="middle" '
+        f'font-size="12" fill="currentColor">{tables}</text>'
+    )
+    line = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(points))
+    body.append(
+        f'<polyline class="s1" points="{line}" fill="none" stroke="{COLOURS[1]}" stroke-width="2" '
+        f'stroke-linejoin="round"/>'
+    )
+    shown = ", ".join(str(round(v)) for v in points[1:])
+    desc = _("Rating after each table, from %(start)d before the first: %(ratings)s.") % {
+        "start": round(points[0]),
+        "ratings": shown,
+    }
+    return _svg(body, WIDTH, height, ident, title, desc, "chart rating")

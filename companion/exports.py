@@ -9,8 +9,8 @@ BG Stats takes one play per link: https://app.bgstatsapp.com/createPlay.html?dat
 (BG Stats' documented play import from other apps; the bgstats:// scheme opens the same page in the app, the
 https address opens the app where it is installed and its web page elsewhere). The play's fields: sourceName
 (the app that sends it), sourcePlayId (its id there, so a second push is recognised), playDate
-("YYYY-MM-DD HH:MM:SS", local time), durationMin, comments, game {name, sourceGameId, highestWins, noPoints} and
-players [{name, sourcePlayerId, score, winner, rank, team}].
+("YYYY-MM-DD HH:MM:SS", local time), durationMin (the playing time in whole minutes), comments,
+game {name, sourceGameId, highestWins, noPoints} and players [{name, sourcePlayerId, score, winner, rank, team}].
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from urllib.parse import quote
 
 from django.utils import timezone
 
-from . import services
+from . import durations, services
 from .history import Summary, day, of_snapshot, summaries
 from .models import Table
 
@@ -94,8 +94,8 @@ def bg_stats_play(snap: services.Snapshot) -> dict[str, Any]:
         },
         "players": [],
     }
-    if table.finished and not table.played_on:
-        play["durationMin"] = max(0, round((table.finished - table.created).total_seconds() / 60))
+    if outcome.duration is not None:  # the playing time, breaks left out (durations.py); unknown: left out
+        play["durationMin"] = durations.minutes(outcome.duration)
     if table.notes:
         play["comments"] = table.notes
     teams = {name: n for n, team in enumerate(snap.standings.teams or (), start=1) for name in team}

@@ -22,11 +22,11 @@ from django.db.models.functions import Coalesce, TruncDate
 
 from games import registry
 
-from . import busy, services, snapshots
+from . import busy, durations, services, snapshots
 from .fingerprint import RULES  # a stored summary derived with other games' code is derived again
 from .models import Table, TableSummary
 
-FORMAT = 2  # bump when Summary's fields or their meaning change: every stored summary is derived again
+FORMAT = 3  # bump when Summary's fields or their meaning change: every stored summary is derived again
 CACHED = 5000  # summaries one process holds (a few hundred bytes each)
 IN_LIST = 900  # table ids per IN (...) list: under the 999 SQL parameters old SQLite builds allow
 
@@ -50,6 +50,8 @@ class Summary:
     broken_at: int | None = None  # the log entry where the log stops replaying
     leaders: tuple[tuple[str, ...], ...] = ()  # the first place of the game's ranking: a player, or a team, a line
     lead: int = 0  # their total (a team's together)
+    teams: tuple[tuple[str, ...], ...] = ()  # the game's teams, where it plays in teams (Hats with four): ratings
+    duration: int | None = None  # seconds played, breaks left out (companion/durations.py); None: unknown
 
     @property
     def counts(self) -> bool:
@@ -86,6 +88,8 @@ class Summary:
             broken_at=data["broken_at"],
             leaders=tuple(tuple(line) for line in data["leaders"]),
             lead=int(data["lead"]),
+            teams=tuple(tuple(team) for team in data["teams"]),
+            duration=data["duration"],
         )
 
 
@@ -123,6 +127,8 @@ def derive(snap: services.Snapshot) -> Summary:
         broken_at=snap.broken.seq if snap.broken is not None else None,
         leaders=tuple(line.names for line in first),
         lead=first[0].total if first else 0,
+        teams=tuple(tuple(team) for team in standings.teams or ()),
+        duration=durations.playing_seconds(e.at for e in snap.live),
     )
 
 

@@ -5,6 +5,7 @@ phone in the group sees them, like the group page; numbers link to the filtered 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from urllib.parse import urlencode
@@ -13,10 +14,11 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from companion import charts, exports, groups, history, services, stats
+from companion import charts, durations, exports, groups, history, ratings, services, stats
 from companion.models import Group, Table
 from games import registry, tablefile
 
@@ -59,6 +61,7 @@ class Line:
     summary: history.Summary
     standings: list[tuple[int, str, int, str, bool]]  # (place, name, total, the player's page, won), best first
     chart: str
+    duration: str  # the playing time, as shown ("1 h 20 min"); "" when unknown
 
 
 def _group(request: HttpRequest) -> Group:
@@ -124,7 +127,7 @@ def _line(table: history.Ref, s: history.Summary, pages: dict[str, str]) -> Line
     standings = [
         (s.places[i], s.players[i], s.totals[i], _page(pages, s.players[i]), s.players[i] in s.winners) for i in order
     ]
-    return Line(table, reverse("table", args=[table.code]), name, s, standings, chart)
+    return Line(table, reverse("table", args=[table.code]), name, s, standings, chart, durations.text(s.duration))
 
 
 def _page(pages: dict[str, str], name: str) -> str:
@@ -161,6 +164,7 @@ def player_page(request: HttpRequest, name: str) -> HttpResponse:
         raise Http404(_("No such player in this group."))
     mine = list(reversed(played(group, Filters(player=name))))  # oldest first, for the streaks
     records = stats.records(name, mine)
+    boards = ratings.boards(group)
     sections = []
     for r in records:
         seats = max((len(s.players) for t, s in mine if t.game == r.slug), default=1)
@@ -172,15 +176,47 @@ def player_page(request: HttpRequest, name: str) -> HttpResponse:
             title = _("%(name)s's places in the rounds of %(game)s") % {"name": name, "game": r.name}
             spread = charts.placements(r.round_places, max(r.round_places), ident=f"r-{r.slug}", title=title)
             figures.append((_("Places in each round"), spread))
-        sections.append((r, figures, Filters(game=r.slug, player=name)))
+        rating, chart = _rating(boards.get(r.slug), name, r.slug, r.name)
+        if chart:
+            figures.append((_("Rating after each table"), chart))
+        played_for = _average_duration(s for t, s in mine if t.game == r.slug)
+        sections.append((r, figures, Filters(game=r.slug, player=name), rating, played_for))
     context = {
         "group": group,
         "name": name,
         "sections": sections,
         "open": sum(1 for _t, s in mine if not s.counts),
         "all": Filters(player=name).query(),
+        "played_for": _average_duration(s for _t, s in mine),
     }
     return render(request, "history/player.html", context)
+
+
+def _rating(
+    board: ratings.Board | None, name: str, slug: str, game: str
+) -> tuple[ratings.Rating | None, SafeString | None]:
+    """The player's rating at the game, with the chart of it after each of their counting tables."""
+    if board is None or name not in board.ratings:
+        return None, None
+    title = _("%(name)s's rating at %(game)s") % {"name": name, "game": game}
+    points = (ratings.START.conservative, *board.timeline[name])
+    return board.ratings[name], charts.rating(points, ident=f"rt-{slug}", title=title)
+
+
+def _average_duration(found: Iterable[history.Summary]) -> str:
+    """The mean playing time of the finished tables whose time is known, as shown; "" when none is."""
+    return durations.text(durations.average(s.duration for s in found if s.counts))
+
+
+@require_GET
+def ratings_page(request: HttpRequest) -> HttpResponse:
+    """Who is best at each game: the group's leaderboards (companion/ratings.py)."""
+    group = _group(request)
+    found = ratings.boards(group)
+    names = {slug: game.name for slug, game in registry.GAMES.items()}
+    boards = [(names[b.game], b.game, b.leaderboard()) for b in ratings.ranked(found, list(names))]
+    context = {"group": group, "label": groups.label(group), "boards": boards, "least": ratings.PROVISIONAL}
+    return render(request, "history/ratings.html", context)
 
 
 @require_GET
@@ -222,6 +258,8 @@ def table_part(snap: services.Snapshot, scorer: bool) -> dict[str, object]:
     return {
         "summary": s,
         "chart": chart,
+        "duration": durations.text(s.duration),
+        "rated": ratings.changes(snap.table) if s.counts else (),  # each player's rating before and after
         "bg_stats": exports.bg_stats_link(snap) if s.finished else "",
         "rounds": range(1, len(s.progression) + 1),
         "note_limit": tablefile.MAX_NOTE,  # the note forms count against it (kibitz.js)

@@ -7,7 +7,11 @@ marked `hx-preserve`: htmx keeps the phone's own element there, with whatever it
 changes from one rendering to the next without changing the part is left out of the digest: the CSRF token (masked
 anew each time), the idempotency key of each form (fresh each time, and an unused one stays good) and the table
 version a form carries (kibitz.js sets the kept forms' to the board's new version, which is what rendering them again
-would give); and the out-of-band mark of the same part sent by the poll."""
+would give); and the out-of-band mark of the same part sent by the poll.
+
+A part may hold parts of its own (a form of the entry, a block of log lines, a stretch of White Hat's board): each
+has its own digest, so when its part changed the answer still keeps those of its parts that did not. A part's digest
+is always of its whole markup (its own parts in full), so it never depends on what the phone holds."""
 
 from __future__ import annotations
 
@@ -16,11 +20,11 @@ import re
 from collections.abc import Mapping
 
 HELD_HEADER = "X-Kibitz-Parts"
-MAX_HELD = 16  # parts a phone may name: the board has eight
+MAX_HELD = 64  # parts a phone may name: the board has eight, and their own parts a few dozen
 
 _VOLATILE = re.compile(r'(name="(?:csrfmiddlewaretoken|key|version)" value=")[^"]*"')
 _OOB = ' hx-swap-oob="true"'  # the same part sent by the poll: out of band
-_ROOT = re.compile(r'\s*<([a-z]+)\b[^>]*?\bid="([\w-]+)"')
+ROOT = re.compile(r'\s*<([a-z]+)\b[^>]*?\bid="([\w-]+)"')
 _HELD_ITEM = re.compile(r"^([\w-]{1,32})=([0-9a-f]{1,32})$")
 
 
@@ -33,21 +37,36 @@ def held(header: str) -> dict[str, str]:
 
 def digest(html: str) -> str:
     plain = _VOLATILE.sub(r'\1"', html).replace(_OOB, "", 1)
-    return hashlib.blake2b(plain.encode(), digest_size=8).hexdigest()
+    # 40 bits: a phone's part and the new one of the same id differ yet share a digest once in a trillion swaps
+    return hashlib.blake2b(plain.encode(), digest_size=5).hexdigest()
 
 
 def stamp(html: str, holding: Mapping[str, str]) -> str:
     """A rendered part (markup whose first element has an id): a stand-in that keeps the phone's copy when the phone
     holds the same part, else the part with its digest on its first element. Markup without an id is left alone."""
-    root = _ROOT.match(html)
+    stamped, stand_in = mark(html, holding)
+    return stand_in or stamped
+
+
+def mark(html: str, holding: Mapping[str, str]) -> tuple[str, str]:
+    """The part with its digest on its first element, and the stand-in that keeps the phone's copy when the phone
+    holds it unchanged ("" when it does not, or when the markup has no id)."""
+    root = ROOT.match(html)
     if root is None:
-        return html
+        return html, ""
     tag, ident = root[1], root[2]
     mark = digest(html)
-    if holding.get(ident) == mark:
-        return f'<{tag} id="{ident}" hx-preserve></{tag}>'
     end = _tag_end(html, root.end())
-    return f'{html[:end]} data-digest="{mark}"{html[end:]}'
+    stamped = f'{html[:end]} data-digest="{mark}"{html[end:]}'
+    return stamped, f'<{tag} id="{ident}" hx-preserve></{tag}>' if holding.get(ident) == mark else ""
+
+
+def keep(html: str, inner: list[tuple[str, str]]) -> str:
+    """`html` with each of its own parts the phone holds unchanged (its stamped markup, its stand-in) put as the
+    stand-in; the largest first, so a part inside a kept one goes with it."""
+    for whole, stand_in in sorted(inner, key=lambda pair: -len(pair[0])):
+        html = html.replace(whole, stand_in, 1)
+    return html
 
 
 def _tag_end(html: str, start: int) -> int:

@@ -165,7 +165,8 @@ def append(
             raise Refused(broken_text(before))
         version = locked.version + 1
         last = before.log[-1].seq if before.log else 0
-        added = tuple(LogEntry(last + i, dict(raw), False) for i, raw in enumerate(raw_events, start=1))
+        now = timezone.now()  # the rows' own time, to a millisecond: the snapshot needs no re-read
+        added = tuple(LogEntry(last + i, dict(raw), False, written=now) for i, raw in enumerate(raw_events, start=1))
         after = _replay(locked, before, before.log + added, redo_floor=version)
         if after.broken is not None:
             raise Refused(after.broken.message)
@@ -234,7 +235,8 @@ def correct(
         gone = {e.seq for e in redone}
         log = tuple(replace(e, retracted=True, undone_at=None) if e.seq in gone else e for e in before.log)
         payloads = [dict(raw_event), *(dict(e.payload) for e in redone[1:])]
-        added = tuple(LogEntry(before.log[-1].seq + i, p, False) for i, p in enumerate(payloads, start=1))
+        now = timezone.now()  # as append: the rows' own time, to a millisecond
+        added = tuple(LogEntry(before.log[-1].seq + i, p, False, written=now) for i, p in enumerate(payloads, start=1))
         after = _replay(locked, before, log + added, redo_floor=version)
         if after.broken is not None:
             raise Refused(_corrected_text(after, added))

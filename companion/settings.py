@@ -64,6 +64,7 @@ INSTALLED_APPS = [
 FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 MIDDLEWARE = [
+    "companion.middleware.StaticHeadersMiddleware",  # a static file without the page-only headers (first: sees it last)
     "django.middleware.security.SecurityMiddleware",
     # Static files answered first, as whitenoise advises: precompressed, and without the page-only headers (the CSP,
     # a tenth of a small file's bytes on the wire, six times on a first load).

@@ -19,9 +19,11 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from typing import Any, overload
 
 from django.db import connection, transaction
+from django.utils.dateparse import parse_datetime
 
 from games import registry
 from games.base import Game, InvalidEvent, InvalidOptions, Prompt, Standings
@@ -47,6 +49,15 @@ class LogEntry:
     payload: Mapping[str, Any]
     retracted: bool
     undone_at: int | None = None  # the table version its undo made
+    # When it was written, as the database hands it back (a datetime, or its text on SQLite): read into a number
+    # only by the pages that ask (`at`), so replaying a long log pays nothing for it. Not part of an entry's
+    # identity: a write's own snapshot carries the time it took, a microsecond before the row's.
+    written: Any = field(default=None, compare=False)
+
+    @property
+    def at(self) -> float | None:
+        """When it was written, in seconds since the epoch (a table's playing time); None when unknown."""
+        return epoch(self.written)
 
 
 @dataclass(frozen=True)
@@ -308,7 +319,7 @@ def _read(pk: int, since: int) -> Rows:
     they agree even while another request writes). Plain SQL: the ORM costs more than the rows here."""
     q = connection.ops.quote_name
     sql = (
-        f"SELECT t.version, t.redo_floor, e.seq, e.payload, e.retracted, e.undone_at "
+        f"SELECT t.version, t.redo_floor, e.seq, e.payload, e.retracted, e.undone_at, e.created "
         f"FROM {q(Table._meta.db_table)} t LEFT JOIN {q(Event._meta.db_table)} e "
         f"ON e.table_id = t.id AND e.changed > %s WHERE t.id = %s ORDER BY e.seq"
     )
@@ -322,7 +333,7 @@ def _read(pk: int, since: int) -> Rows:
 
 
 def _rows(version: int, floor: int, rows: Sequence[Sequence[Any]]) -> Rows:
-    """Rows of (seq, payload, retracted, undone_at) as entries; a row whose seq is NULL (the LEFT JOIN's row
+    """Rows of (seq, payload, retracted, undone_at, created) as entries; a row whose seq is NULL (the LEFT JOIN's row
     for a table with no changed events) gives none."""
     rows = [row for row in rows if row[0] is not None]
     texts = [row[1] for row in rows]
@@ -330,10 +341,20 @@ def _rows(version: int, floor: int, rows: Sequence[Sequence[Any]]) -> Rows:
     if texts and isinstance(texts[0], str):  # JSON text (SQLite): one decode for all rows is faster
         payloads = json.loads("[" + ",".join(texts) + "]")
     entries = [
-        LogEntry(seq, payload, bool(gone), undone)
-        for (seq, _text, gone, undone), payload in zip(rows, payloads, strict=True)
+        LogEntry(seq, payload, bool(gone), undone, created)
+        for (seq, _text, gone, undone, created), payload in zip(rows, payloads, strict=True)
     ]
     return Rows(version, floor, entries, texts)
+
+
+def epoch(value: Any) -> float | None:
+    """A timestamp as a raw cursor hands it back (a datetime, naive in UTC on SQLite, or its text) in seconds
+    since the epoch: a number compares and subtracts the same whatever the database."""
+    if isinstance(value, str):
+        value = parse_datetime(value)
+    if not isinstance(value, datetime):
+        return None
+    return (value if value.tzinfo else value.replace(tzinfo=UTC)).timestamp()
 
 
 def _read_many(since: Mapping[int, int]) -> dict[int, Rows]:
@@ -347,7 +368,7 @@ def _read_many(since: Mapping[int, int]) -> dict[int, Rows]:
         after = "CASE t.id " + "WHEN %s THEN %s " * len(pks) + "END"
         params = [value for pk in pks for value in (pk, since[pk])]
     sql = (
-        f"SELECT t.id, t.version, t.redo_floor, e.seq, e.payload, e.retracted, e.undone_at "
+        f"SELECT t.id, t.version, t.redo_floor, e.seq, e.payload, e.retracted, e.undone_at, e.created "
         f"FROM {q(Table._meta.db_table)} t LEFT JOIN {q(Event._meta.db_table)} e "
         f"ON e.table_id = t.id AND e.changed > {after} "
         f"WHERE t.id IN ({', '.join(['%s'] * len(pks))}) ORDER BY t.id, e.seq"

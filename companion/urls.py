@@ -3,7 +3,7 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 
-from companion import entries, groupviews, historyviews, offline, views
+from companion import displayviews, entries, groupviews, historyviews, offline, views
 
 
 def ping(request: HttpRequest) -> HttpResponse:
@@ -31,6 +31,8 @@ urlpatterns = [
     path("t/<str:code>/", views.table, name="table"),
     path("t/<str:code>/live/", views.live, name="live"),
     path("t/<str:code>/share/", views.share, name="share"),
+    path("t/<str:code>/display/", displayviews.display, name="display"),
+    path("t/<str:code>/display/live/", displayviews.display_live, name="display_live"),
     path("t/<str:code>/record/<slug:action>/", views.record, name="record"),
     path("t/<str:code>/correct/<int:seq>/<slug:action>/", views.correct, name="correct"),
     path("t/<str:code>/undo/", views.undo, name="undo"),
@@ -43,6 +45,7 @@ urlpatterns = [
     path("t/<str:code>/note/", views.note, name="note"),
     path("history/", historyviews.group_history, name="history"),
     path("history/tables.csv", historyviews.group_csv, name="history_csv"),
+    path("history/ratings/", historyviews.ratings_page, name="ratings"),
     path("history/player/<path:name>/", historyviews.player_page, name="history_player"),
     *entries.urls(),  # each game's own pages (its web adapter's URLS), under its slug
 ]

@@ -5,8 +5,10 @@ Anyone with a table's link may watch it; only phones holding its scorer token ma
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import cast
 
 from django.conf import settings
@@ -14,12 +16,26 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from companion import access, cardpicker, entries, groups, history, historyviews, i18n, parts, services, throttle, waits
+from companion import (
+    access,
+    cardpicker,
+    entries,
+    groups,
+    history,
+    historyviews,
+    i18n,
+    parts,
+    rendered,
+    services,
+    throttle,
+    waits,
+)
 from companion import findings as checkpages
 from companion.board import board, log_line
 from companion.board import change as what_changed
@@ -539,6 +555,19 @@ def _render_board(
     scorer = access.is_scorer(request, snap.table)
     fixing = fix if fix is not None else request.GET.get("fix")
     part = request.GET.get("part", "")
+    all_rows = request.GET.get("rows") == "all"
+    shown, log = _log_page(snap, request.GET.get("log", ""))
+    plain = not (error or flash or form is not None or action or findings is not None or fix is not None)
+    plain = plain and change is None and conflict is None and not note and request.method == "GET"
+    # A plain GET's parts are kept per view; one with a form, an error or a confirmation is rendered afresh.
+    view = _kept_view(request, snap, scorer, (all_rows, log["log_page"], fixing, part)) if plain else None
+    if not template:
+        template = "table.html" if not request.htmx else "table.html#entry" if part else "table.html#board"
+    kept = view is not None and rendered.RENDERED.get((view, template)) is not None
+    # What only the parts read is worked out first, unless this view's parts were all kept (companion/rendered.py).
+    # Then each is left to the template, which calls it where it first reads it: only a part dropped from the store
+    # since needs it. (Not always so: the same work done deep inside a template costs up to twice the CPU.)
+    later = _deferred if kept else _now
     context = {
         "snap": snap,
         "broken": services.broken_text(snap) if snap.broken else "",
@@ -546,7 +575,7 @@ def _render_board(
         "error": i18n.tr(error),
         "flash": flash,
         "failed": action,
-        "board": board(snap, all_rows=request.GET.get("rows") == "all"),
+        "board": later(partial(board, snap, all_rows=all_rows)),
         "change": change,  # what the write just made changed (companion.board.Change), for its confirmation
         "conflict": conflict,  # a stale write's answer (_stale), or None
         # A swap, or a page for a phone whose script ran here before (SCRIPT_COOKIE): a closed part of the entry
@@ -559,15 +588,39 @@ def _render_board(
         "held_parts": parts.held(request.headers.get(parts.HELD_HEADER, "")) if request.htmx else {},
         "checked": findings is not None,
         "findings": findings,  # one page of Check plays (companion/findings.py), or None
-        "entry": entries.panel(snap, form, action=action, fix=fixing) if scorer else {},
+        "entry": later(partial(entries.panel, snap, form, action=action, fix=fixing)) if scorer else {},
         "fixable": entries.fixable(snap.game.slug) if scorer else (),
-        "past": historyviews.table_part(snap, scorer),  # the chart, the notes and the BG Stats link
-        "again": _again(snap, scorer),
+        "past": later(partial(historyviews.table_part, snap, scorer)),  # the chart, the notes and the BG Stats link
+        "again": later(partial(_again, snap, scorer)),
         "note": note or {},  # a refused note, as typed, with why (views.note)
-    } | _log_page(snap, request.GET.get("log", ""))
-    if not template:
-        template = "table.html" if not request.htmx else "table.html#entry" if part else "table.html#board"
-    return render(request, template, context, status=status)
+        "log": later(partial(_describe, snap, shown)),
+        rendered.VIEW: view,
+    } | log
+    response = render(request, template, context, status=status)
+    if view is not None and not kept:
+        rendered.RENDERED.put((view, template), rendered.RENDERED_VIEW)  # its parts are in the store now
+    return response
+
+
+def _now(work: Callable[[], object]) -> object:
+    return work()
+
+
+def _deferred(work: Callable[[], object]) -> object:
+    return functools.cache(work)  # a callable: the template calls it where it first reads it, once
+
+
+def _kept_view(
+    request: HtmxHttpRequest, snap: services.Snapshot, scorer: bool, asked: tuple[object, ...]
+) -> tuple[object, ...]:
+    """What a plain rendering of the board depends on besides its template: the snapshot (by the token its memo
+    holds: a new version, or the same version derived again, is another snapshot), the table's fields that change
+    without a new version, the language, the reader's role, whether the page runs kibitz.js, and what was asked
+    for (all rows, the log's page, the entry to fix, the entry's part)."""
+    table = snap.table
+    mutable = (table.title, table.notes, table.next_table_id, table.finished, table.played_on)
+    role = (scorer, _script_runs(request))
+    return (rendered.token(snap.memo), snap.version, translation.get_language(), role, asked, mutable)
 
 
 def _again(snap: services.Snapshot, scorer: bool) -> dict[str, object]:
@@ -599,15 +652,15 @@ def _render_share(
     return render(request, "share.html", context, status=status)
 
 
-def _log_page(snap: services.Snapshot, raw_page: str) -> dict[str, object]:
-    """One page of the log, newest entries first (page 1 is the newest): a page costs the same at any length."""
+def _log_page(snap: services.Snapshot, raw_page: str) -> tuple[tuple[services.LogEntry, ...], dict[str, object]]:
+    """One page of the log, newest entries first (page 1 is the newest): a page costs the same at any length. The
+    entries shown come apart from the context: they are described only when the log part is rendered."""
     pages = max(1, -(-len(snap.log) // LOG_PAGE))
     page = min(int(raw_page), pages) if raw_page.isascii() and raw_page.isdigit() and len(raw_page) < 6 else 1
     page = max(page, 1)
     end = len(snap.log) - (page - 1) * LOG_PAGE
     shown = snap.log[max(0, end - LOG_PAGE) : end]
-    return {
-        "log": _describe(snap, reversed(shown)),
+    return shown[::-1], {
         "log_size": len(snap.log),
         "log_page": page,
         "log_newer": page - 1 if page > 1 else None,

@@ -50,17 +50,57 @@
   window.Kibitz.held = heldIn;
 
   // Seats that hold nothing may come empty, sharing one copy of the cards (template[data-cp-cards]): each gets
-  // its own, named for the seat (data-field), before anything else looks at the picker.
+  // its own, named for the seat (data-field), before anything else looks at the picker. On the board every seat
+  // may come empty, the cards in the board's deck of the picker's kind (data-deck: template[data-cp-deck], a part
+  // a swap keeps), and what differs from the deck as data: the cards fewer of which are left (data-left) and each
+  // seat's picks (data-picks), both "card=count ...". A card none of which is left, and not picked here, is then
+  // disabled and named as no longer there (data-t-off), as the server renders it without the script.
   function fillSeats(picker) {
-    var cards = picker.querySelector("template[data-cp-cards]");
+    var own = picker.querySelector("template[data-cp-cards]");
+    var cards = own || (picker.dataset.deck &&
+      document.querySelector('#decks template[data-cp-deck="' + picker.dataset.deck + '"]'));
     if (!cards) return;
+    var left = counts(picker.dataset.left);
     picker.querySelectorAll(".cp-seat[data-field]").forEach(function (seat) {
       var copy = cards.content.cloneNode(true);
       copy.querySelectorAll("input").forEach(function (input) { input.name = seat.dataset.field + input.name; });
+      if (!own) deal(copy, left, counts(seat.dataset.picks), picker.dataset.tOff || "{card}");
       seat.append(copy);
       seat.removeAttribute("data-field");
+      seat.removeAttribute("data-picks");
     });
-    cards.remove();
+    if (own) own.remove();
+  }
+  function counts(text) {  // "card=count ..." -> {card: count}
+    var out = Object.create(null);
+    (text || "").split(" ").forEach(function (item) {
+      var at = item.lastIndexOf("=");
+      if (at > 0) out[item.slice(0, at)] = +item.slice(at + 1);
+    });
+    return out;
+  }
+  function deal(copy, left, picks, off) {
+    copy.querySelectorAll("[data-value]").forEach(function (card) {
+      var value = card.dataset.value, input = card.querySelector("input"), n = picks[value];
+      var limit = value in left ? left[value] : -1;  // -1: as in the deck, every copy still there
+      if (limit >= 0 && card.dataset.limit) card.dataset.limit = limit;
+      if (n) {
+        if (input.type === "number") input.setAttribute("value", card.dataset.n = n);
+        else input.setAttribute("checked", "");
+      } else if (!limit) {
+        input.setAttribute("disabled", "");
+        card.classList.add("cp-off");
+        var hidden = card.querySelector(".visually-hidden"), plain = card.dataset.label || hidden.textContent;
+        var named = fill(off, {card: plain});
+        hidden.textContent = hidden.textContent.replace(plain, named);
+        if (card.dataset.label) card.dataset.label = named;
+      }
+    });
+  }
+
+  function faceOf(card) {  // what a card shows, its note left out: "10♦"
+    var face = card.querySelector(".cp-face"), note = face.querySelector(".cp-note");
+    return face.textContent.slice(0, face.textContent.length - (note ? note.textContent.length : 0));
   }
 
   function initCardPicker(picker) {
@@ -136,7 +176,7 @@
         var count = document.createElement("output");
         item.className = "cp-held " + (card.className.match(/tone-\S+/) || [""])[0];
         face.className = "cp-held-face";
-        face.textContent = card.dataset.show;
+        face.textContent = faceOf(card);
         count.textContent = String(n);
         item.append(face, stepButton(input, -1, picker.dataset.tFewer || "One fewer: {card}", name), count,
           stepButton(input, 1, picker.dataset.tMore || "One more: {card}", name));
@@ -151,7 +191,7 @@
       seats.forEach(function (seat, k) {
         var chosen = picks(seat), b = tabs.children[k];
         var shown = chosen.map(function (i) {
-          var n = held(i), face = i.closest("[data-show]").dataset.show;
+          var n = held(i), face = faceOf(i.closest("[data-value]"));
           return n > 1 ? face + "×" + n : face;
         });
         var named = chosen.map(function (i) {
@@ -247,9 +287,12 @@
   }
 
   // -- a swap after a write sends only the parts that changed (companion/parts.py) ----------------------------
-  // A request aimed at the board names the parts this page holds by their digests; the answer keeps those still
-  // the same (an empty stand-in marked hx-preserve: htmx leaves this page's element there). Not named, so sent
-  // afresh as before: the part whose form sent the request, and a part with a form typed in or a refusal in it.
+  // A request aimed at the board names the parts this page holds by their digests (the board's parts and their
+  // own parts: a form, a block of log lines); the answer keeps those still the same (an empty stand-in marked
+  // hx-preserve: htmx leaves this page's element there). Not named, so sent afresh as before: a part holding the
+  // form that sent the request (its key is spent), a form typed in, a refusal, or a part fetched when opened (it
+  // was made at its own version, which the part's digest does not know).
+  var UNHELD = "form[data-dirty], [data-reason], [data-fetched]";
   document.addEventListener("htmx:configRequest", function (e) {
     var board = e.detail.target;
     if (!board || board.id !== "board") return;
@@ -258,8 +301,8 @@
       board.addEventListener("htmx:beforeSwap", notIntoAGoneBoard);
     }
     var held = [];
-    board.querySelectorAll(":scope > [data-digest]").forEach(function (part) {
-      if (part.contains(e.detail.elt) || part.querySelector("form[data-dirty], [data-reason]")) return;
+    board.querySelectorAll("[data-digest][id]").forEach(function (part) {
+      if (part.contains(e.detail.elt) || part.matches(UNHELD) || part.querySelector(UNHELD)) return;
       held.push(part.id + "=" + part.dataset.digest);
     });
     if (held.length) e.detail.headers["X-Kibitz-Parts"] = held.join(" ");
@@ -610,6 +653,9 @@
   }
 
   function init(root) {
+    // A closed part fetched when opened (templates/lazy_part.html) is current as of that fetch only: the part
+    // around it is then never named as held, so a later swap brings it again.
+    if (root.matches && root.matches("[data-part]")) root.dataset.fetched = "1";
     root.querySelectorAll("[data-card-picker]").forEach(initCardPicker);
     starts.forEach(function (fn) { fn(root); });
     root.querySelectorAll("textarea[data-note-limit]").forEach(initNote);

@@ -13,6 +13,9 @@ Each game names its web module in `Game.web` (for the real games a package here,
 - optionally `URLS`: the game's own pages (White Hat: its box), a list of Django `path()`s mounted under the
   game's slug ("white-hat/" + "box/"), after the site's own addresses; name each one (`name=`) so templates and
   views `reverse()` it. companion/urls.py mounts them through `urls()` below and names no game.
+- optionally `DISPLAY_SCRIPT = True`: the game's script (static/games/<slug>.js) stands alone, without kibitz.js,
+  and its state panel needs it, so the table display (companion/displayviews.py) loads it too (Hood Politix's
+  timers); the display always links the game's stylesheet.
 The helpers below are shared by every game's forms."""
 
 from __future__ import annotations

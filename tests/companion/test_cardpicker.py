@@ -3,9 +3,11 @@ card named in words, played cards disabled, suits and colours told apart by symb
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from html import escape, unescape
 from html.parser import HTMLParser
 
 import pytest
@@ -118,6 +120,12 @@ class Page(HTMLParser):
 def render(picker: cardpicker.Picker) -> Page:
     page = Page()
     page.feed(render_to_string("cards/picker.html", {"picker": picker}))
+    return page
+
+
+def parsed(html: str) -> Page:
+    page = Page()
+    page.feed(html)
     return page
 
 
@@ -288,3 +296,76 @@ def test_empty_seats_share_one_copy_of_the_cards_on_a_page_whose_script_runs() -
     alone = cardpicker.build(FrenchNotation(), [(0, "Ana"), (1, "Ben")], name="card", chosen={0: ["2C"]})
     assert "<template" not in cardpicker.render(alone, shared=True)  # one empty seat: nothing to share
     assert "<template" not in cardpicker.render(picker) and cardpicker.render(picker).count('name="card-2"') == 52
+
+
+# -- decks (issue 19 §3): the board's pickers leave their cards to a deck a swap keeps ------------------------------
+
+
+def _counts(text: str) -> dict[str, int]:
+    return {value: int(n) for value, _eq, n in (item.rpartition("=") for item in text.split())}
+
+
+def deal(html: str, decks: dict[str, str]) -> str:
+    """What kibitz.js makes of a picker left to a deck (fillSeats and deal): each seat its copy of the deck's cards,
+    named for the seat, with the picker's data applied. Written from the script's comments, so a picker's data that
+    cannot give back its whole rendering fails here; the browser test (tests/e2e/test_parts.py) checks the script."""
+    head = re.search(r'data-deck="(\w+)"(?: data-left="([^"]*)")? data-t-off="([^"]*)"', html)
+    assert head is not None
+    cards, left, off = decks[head[1]], _counts(unescape(head[2] or "")), unescape(head[3])
+
+    def seat(match: re.Match[str]) -> str:
+        field, picks = match[2], _counts(unescape(match[3] or ""))
+        return f"{match[1]}>{match[4]}{''.join(card(line, field, picks) for line in cards.splitlines(True))}</fieldset>"
+
+    def card(line: str, field: str, picks: dict[str, int]) -> str:
+        found = re.search(r'data-value="([^"]*)"( data-limit="\d+")?', line)
+        if found is None:
+            return line
+        value = unescape(found[1])
+        n, limit = picks.get(value, 0), left.get(value, -1)  # -1: as in the deck, every copy still there
+        if found[2] and limit >= 0:
+            line = line.replace(found[0], f'data-value="{found[1]}" data-limit="{limit}"')
+        line = re.sub(r'name="(:?)', lambda m: f'name="{field}{m[1]}', line, count=1)
+        if n and 'type="number"' in line:
+            line = line.replace('value="0"', f'value="{n}"').replace('data-n="0"', f'data-n="{n}"')
+        elif n:
+            line = re.sub(r'(<input [^>]*?value="[^"]*")', r"\1 checked", line, count=1)
+        if n or limit != 0:
+            return line
+        plain = re.search(r'data-label="([^"]*)"', line) or re.search(r'"visually-hidden">([^<]*)<', line)
+        assert plain is not None
+        named = off.replace("{card}", unescape(plain[1]))
+        line = re.sub(r'(<label class="[^"]*)"', r'\1 cp-off"', line, count=1).replace(plain[1], escape(named))
+        return re.sub(r"(<input [^>]*?)>", r"\1 disabled>", line, count=1)
+
+    shells = (
+        r'(<fieldset class="cp-seat"[^>]*?) data-field="([^"]*)"(?: data-picks="([^"]*)")?>'
+        r"(\n<legend>.*?</legend>\n)</fieldset>"
+    )
+    return re.sub(shells, seat, html)
+
+
+def test_a_picker_left_to_a_deck_carries_what_its_whole_rendering_shows() -> None:
+    """On the board of a phone whose script ran, a picker's cards go to a deck (the same for every picker of its kind)
+    and only what differs from it comes as data: dealt, it is the picker rendered whole, played cards, picks, counts
+    and the words for a card no longer there included, for a card per seat and for counts."""
+    decks: dict[str, str] = {}
+    trick = cardpicker.build(
+        FrenchNotation(), FOUR, available=[c for c in full_deck() if c.suit != "C"], chosen={1: ["AS"]}, required=True
+    )
+    decked = str(cardpicker.render(trick, shared=True, decks=decks))
+    assert 'name="card-' not in decked and decked.count("<fieldset") == 4 and len(decks) == 1
+    assert 'data-left="2C=0 3C=0' in decked and 'data-picks="AS=1"' in decked
+    assert parsed(deal(decked, decks)) == parsed(str(cardpicker.render(trick)))
+    with translation.override("de"):
+        german = cardpicker.build(FrenchNotation(), FOUR[:2], available=["QS"])
+        assert parsed(deal(str(cardpicker.render(german, decks=decks)), decks)) == parsed(
+            str(cardpicker.render(german))
+        )
+    white = WhiteHatNotation()
+    play = cardpicker.build(white, FOUR, name="play", multiple=True, chosen={0: ["7", "7"], 2: ["12"]}, available={})
+    decked = str(cardpicker.render(play, decks=decks))
+    assert parsed(deal(decked, decks)) == parsed(str(cardpicker.render(play)))
+    again = cardpicker.build(white, FOUR, name="play", multiple=True)
+    cardpicker.render(again, decks=decks)
+    assert len(decks) == 3 and 'data-deck="' in decked  # one deck a kind: a second trick's picker uses the same

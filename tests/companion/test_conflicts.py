@@ -277,7 +277,7 @@ def test_a_refused_hood_politix_penalty_comes_back_as_typed(client: Client, db: 
     response = client.post(f"/t/{table.code}/record/penalty/", form, **HTMX)
     html = response.content.decode()
     assert response.status_code == 400 and "Penalty cards must be from 1 to 50." in html
-    assert '<details class="mode" open data-mode="penalty">' in html
+    assert '<details id="hp-penalty" class="mode" open data-mode="penalty"' in html
     penalty = html.split('class="hp-penalty"')[1].split("</form>")[0]
     assert 'name="player" value="1" checked required' in penalty  # who, still chosen
     assert 'value="99"' in penalty  # the cards as typed

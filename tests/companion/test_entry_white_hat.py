@@ -201,3 +201,22 @@ def test_closed_pickers_come_on_demand_unless_the_form_brought_cards_in_them(cli
     assert 'name="hand-0:7"' in client.get(f"/t/{table.code}/?part=hand").content.decode()  # without: every seat
     refused = client.post(f"/t/{table.code}/record/round/", {"sum-0": "x", "hand-1:12": "2"}, **HTMX).content.decode()
     assert 'data-lazy="hand"' not in refused and 'name="hand-1:12" value="2"' in refused
+
+
+@pytest.mark.django_db
+def test_another_pawn_move_comes_on_demand_unless_a_move_was_refused(client: Client) -> None:
+    """Issue 19: the form of another pawn move (a choice of every board field) is fetched when opened on a phone
+    whose script ran; a refused move comes back with it whole, and a page without script has it always."""
+    client.post("/white-hat/box/", box_post(BOARD))
+    table = new_table(client, Preset.objects.get(), ["Ana", "Ben"])
+    url = f"/t/{table.code}/record"
+    client.post(f"{url}/start/", {"dealer": "0", "hat": "1"}, **HTMX)
+    client.post(f"{url}/trick/", {"leader": "0", "play-0": ["7", "7"], "play-1": ["9", "joker"]}, **HTMX)
+    assert 'class="wh-move-free"' in client.get(f"/t/{table.code}/").content.decode()  # no script: every part
+    client.cookies["kibitz_script"] = "1"
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert 'data-lazy="move"' in page and 'class="wh-move-free"' not in page
+    part = client.get(f"/t/{table.code}/?part=move", **HTMX).content.decode()
+    assert 'data-part="move"' in part and 'class="wh-move-free"' in part and 'name="to"' in part
+    refused = client.post(f"{url}/move/", {"player": "1", "pawn": "Ben:1", "to": "999"}, **HTMX)
+    assert refused.status_code == 400 and 'data-lazy="move"' not in refused.content.decode()

@@ -95,7 +95,8 @@ def test_bg_stats_play_carries_the_notes_and_the_duration(db: None) -> None:
     services.append(table, [{"type": "hand", "hearts": {"Cleo": 13}, "lady": "Cleo"}])
     table.refresh_from_db()
     play = exports.bg_stats_play(services.snapshot(table))
-    assert play["comments"] == "At Cleo's" and play["durationMin"] == 0
+    assert play["comments"] == "At Cleo's"
+    assert "durationMin" not in play  # one entry tells no playing time (test_durations.py times a table)
     assert len(play["playDate"]) == 19
 
 

@@ -97,3 +97,37 @@ def test_scorer_link_redirect_is_never_stored(table: Table) -> None:
     response = Client().get(f"/s/{table.scorer_token}/")
     assert response.status_code == 302
     assert "no-store" in response["Cache-Control"] and "private" in response["Cache-Control"]
+
+
+def test_a_static_file_goes_without_the_headers_that_speak_only_of_a_page() -> None:
+    """Issue 19, a first load of at most 40 KB: a static file keeps nosniff and its caching, not the referrer and
+    opener policies; a hashed one (immutable) goes without validators no phone sends back. A page keeps them all."""
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from companion.middleware import StaticHeadersMiddleware
+
+    def answer(immutable: bool) -> HttpResponse:
+        response = HttpResponse("x")
+        response["Cache-Control"] = "max-age=315360000, public, immutable" if immutable else "max-age=60, public"
+        for header, value in (("Referrer-Policy", "same-origin"), ("Cross-Origin-Opener-Policy", "same-origin")):
+            response[header] = value
+        response["X-Content-Type-Options"] = "nosniff"
+        response["ETag"], response["Last-Modified"] = '"6b14f299-4d62"', "Sun, 06 Dec 2026 05:28:57 GMT"
+        return response
+
+    factory = RequestFactory()
+    hashed = StaticHeadersMiddleware(lambda request: answer(True))(factory.get("/static/kibitz.86368b732bff.css"))
+    assert set(hashed.headers) >= {"Cache-Control", "X-Content-Type-Options", "Content-Type"}
+    assert not {"Referrer-Policy", "Cross-Origin-Opener-Policy", "ETag", "Last-Modified"} & set(hashed.headers)
+    plain = StaticHeadersMiddleware(lambda request: answer(False))(factory.get("/static/kibitz.css"))
+    assert "ETag" in plain.headers and "Referrer-Policy" not in plain.headers  # may be asked again: validators stay
+    page = StaticHeadersMiddleware(lambda request: answer(True))(factory.get("/t/abc/"))
+    assert {"Referrer-Policy", "Cross-Origin-Opener-Policy", "ETag"} <= set(page.headers)
+
+
+def test_the_static_headers_middleware_sees_the_answer_last() -> None:
+    from django.conf import settings
+
+    assert settings.MIDDLEWARE[0] == "companion.middleware.StaticHeadersMiddleware"
+    assert settings.MIDDLEWARE[1] == "django.middleware.security.SecurityMiddleware"

@@ -90,7 +90,7 @@ def test_player_page_numbers_link_to_their_tables(phone: Client) -> None:
     assert "100 %" in page and "6.0" in page  # win rate; average (5 + 0 + 13) / 3
     assert "Hearts per hand" in page and "3.6" in page and "(18 / 5)" in page
     assert re.search(r'Best total</dt><dd><a href="/t/([\w-]+)/">0</a>', page)
-    assert page.count("<svg ") == 1  # the placement spread
+    assert page.count("<svg ") == 2  # the placement spread, the rating after each table
     h2h = re.findall(
         r'<tr><th scope="row"><a href="[^"]+">(\w+)</a></th><td><a href="[^"]+">(\d)</a></td>'
         r'<td><a href="[^"]+">(\d)</a></td><td><a href="[^"]+">(\d)</a></td><td><a href="[^"]+">(\d)</a></td>',

@@ -51,7 +51,7 @@ def test_history_player_page_and_charts(open_phone, width: int, lang: str, schem
 
     page.locator(".people").get_by_role("link", name="Ben", exact=True).click()
     expect(page.locator("h1")).to_have_text("Ben")
-    chart = page.locator("figure.chart-box svg[role=img]")
+    chart = page.locator("figure.chart-box svg.places[role=img]")
     expect(chart).to_have_count(1)
     chart_fits(page, chart)
     look(page, f"player {width} {lang} {scheme}")

@@ -98,6 +98,9 @@ def dispute(post: QueryDict, snap: Snapshot) -> list[dict[str, Any]]:
 
 ACTIONS = {"round": round_, "penalty": penalty, "dispute": dispute}
 FIXABLE = ("round", "penalty", "dispute")
+# static/games/hood-politix.js stands alone (it needs no kibitz.js) and runs the state panel's timers: the table
+# display (companion/displayviews.py) loads it too.
+DISPLAY_SCRIPT = True
 
 # A short game a scorer records at a new table with the fewest players (two), for the tests every game passes.
 DEMO = [
