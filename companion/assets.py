@@ -26,7 +26,8 @@ def _files(slug: str) -> tuple[str, ...]:
 
 def files(slug: str) -> tuple[str, ...]:
     """Game `slug`'s own static files that exist (names under static/), stylesheet first: for a page that links
-    them itself (the table display links the script only where it stands alone, companion/displayviews.py)."""
+    them itself (the table display links the script only where it stands alone, companion/displayviews.py), and
+    for the service worker, which keeps them (companion/offline.py)."""
     return _files(slug)
 
 

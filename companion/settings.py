@@ -186,6 +186,10 @@ CONTENT_SECURITY_POLICY = {
         "base-uri": [NONE],
         "form-action": [SELF],
         "frame-ancestors": [NONE],
+        # Said outright though default-src covers them: the service worker (/sw.js, companion/offline.py) and the
+        # manifest come from this site only.
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
     }
 }
 
@@ -223,6 +227,7 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 WHITENOISE_ALLOW_ALL_ORIGINS = False  # every file is this site's own, loaded by its own pages
+WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}  # whitenoise's own table sends octet-stream
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -3,7 +3,7 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 
-from companion import displayviews, entries, groupviews, historyviews, views
+from companion import displayviews, entries, groupviews, historyviews, offline, views
 
 
 def ping(request: HttpRequest) -> HttpResponse:
@@ -14,6 +14,7 @@ def ping(request: HttpRequest) -> HttpResponse:
 urlpatterns = [
     path("", views.home, name="home"),
     path("ping/", ping, name="ping"),
+    path("sw.js", offline.service_worker, name="service_worker"),  # at the root: its scope is the whole site
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the footer's language picker
     path("new/<slug:slug>/", views.new_table, name="new_table"),
     path("import/", views.import_file, name="import"),

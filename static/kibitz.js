@@ -426,32 +426,43 @@
     refusalToShow = null;
   });
 
-  // -- connection state: say so, keep the form, send it again when the phone is back online --------------
-  var unsent = [];
-  function online(isOnline) {
-    var banner = document.querySelector(".offline");
-    if (banner) banner.hidden = isOnline;
+  // -- connection state: the service worker, and static/offline.js when the connection first fails ------------
+  // offline.js (the banner's words, the entries kept on this phone until the connection is back) is no part of a
+  // first load: it comes when this page is the worker's copy (body[data-offline]), when entries wait here, or
+  // when a request finds no network; a write that failed before it came waits for it in Kibitz.lost. The worker
+  // keeps it, so it loads without signal too (the worker also keeps the table page afresh after each change).
+  var banner = document.querySelector(".offline"), fetched = false;
+  window.Kibitz.lost = [];
+  function withOffline() {
+    if (fetched || !banner) return;
+    fetched = true;
+    var script = document.createElement("script");
+    script.src = banner.dataset.script;
+    script.onerror = function () { fetched = false; script.remove(); };  // no signal, no worker yet: once back
+    document.head.append(script);
   }
-  function resend() {
-    var forms = unsent;
-    unsent = [];
-    forms.forEach(function (form) {
-      // Same form, same idempotency key: if the first try did land, the server records it once.
-      if (document.body.contains(form)) window.htmx.trigger(form, "submit");
-    });
+  function said(online) {  // the banner until offline.js has it (or when it could not come: no worker yet)
+    if (!window.Kibitz.offline && banner) banner.hidden = online;
+    if (online && window.Kibitz.lost.length) withOffline();
   }
-  window.addEventListener("offline", function () { online(false); });
-  window.addEventListener("online", function () { online(true); resend(); });
+  function waiting() {
+    try { return window.localStorage.getItem("kibitz.unsent." + location.pathname); } catch (e) { return null; }
+  }
   document.addEventListener("htmx:sendError", function (e) {
-    online(false);
-    var form = e.detail.elt.closest ? e.detail.elt.closest("form") : null;
-    if (form && unsent.indexOf(form) < 0) unsent.push(form);
+    if (window.Kibitz.offline || !banner) return;  // offline.js has it from here
+    said(false);
+    window.Kibitz.lost.push(e.detail.requestConfig);
+    withOffline();
   });
+  window.addEventListener("offline", function () { said(false); withOffline(); });
+  window.addEventListener("online", function () { said(true); });
   document.addEventListener("htmx:afterRequest", function (e) {
-    if (!e.detail.xhr || !e.detail.xhr.status) return;
-    online(true);
-    if (unsent.length) resend();
+    if (e.detail.xhr && e.detail.xhr.status) said(true);
   });
+  if (navigator.serviceWorker && banner) {
+    navigator.serviceWorker.register(banner.dataset.worker).catch(function () { /* none: the page as before */ });
+  }
+  if (document.body.hasAttribute("data-offline") || waiting()) withOffline();
 
   // -- after a write: the line that says what changed, the totals above it and the next control, in view ---------
   // The board comes back where the form was, often far below the scoreboard. Every write ends with the totals,

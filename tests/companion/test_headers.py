@@ -17,6 +17,8 @@ POLICY = {
     "base-uri": "'none'",
     "form-action": "'self'",
     "frame-ancestors": "'none'",
+    "worker-src": "'self'",  # the service worker (companion/offline.py)
+    "manifest-src": "'self'",
 }
 
 

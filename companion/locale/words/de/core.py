@@ -107,7 +107,6 @@ WORDS = {
     "Two decks; identical cards in one trick cancel each other.": "Zwei Kartenspiele; gleiche Karten im selben Stich heben sich auf.",
     "Cards taken out": "Entfernte Karten",
     "Low cards removed so the deck splits evenly, such as 2S 2C. Leave empty for the usual ones.": "Niedrige Karten, die herausgenommen werden, damit es aufgeht, etwa 2S 2C. Leer lassen für die üblichen.",
-    "No connection. What you typed stays here; send it again when you are back online.": "Keine Verbindung. Deine Eingabe bleibt hier; schick sie noch einmal, sobald du wieder online bist.",
     "New table": "Neuer Tisch",
     "Rules": "Regeln",
     "Import a table file": "Tischdatei importieren",

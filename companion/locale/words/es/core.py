@@ -105,7 +105,6 @@ WORDS = {
     "Two decks; identical cards in one trick cancel each other.": "Dos barajas; dos cartas iguales en una baza se anulan.",
     "Cards taken out": "Cartas retiradas",
     "Low cards removed so the deck splits evenly, such as 2S 2C. Leave empty for the usual ones.": "Cartas bajas que se retiran para que el reparto sea exacto, p. ej. 2S 2C. Déjalo vacío para las habituales.",
-    "No connection. What you typed stays here; send it again when you are back online.": "Sin conexión. Lo que escribiste sigue aquí; vuelve a enviarlo cuando tengas conexión.",
     "New table": "Nueva mesa",
     "Rules": "Reglas",
     "Import a table file": "Importar un archivo de mesa",

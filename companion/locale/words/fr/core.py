@@ -105,7 +105,6 @@ WORDS = {
     "Two decks; identical cards in one trick cancel each other.": "Deux jeux\u202f; deux cartes identiques dans un pli s'annulent.",
     "Cards taken out": "Cartes retirées",
     "Low cards removed so the deck splits evenly, such as 2S 2C. Leave empty for the usual ones.": "Petites cartes retirées pour que la donne tombe juste, par ex. 2S 2C. Laissez vide pour les habituelles.",
-    "No connection. What you typed stays here; send it again when you are back online.": "Pas de connexion. Votre saisie reste ici\u202f; renvoyez-la une fois de nouveau en ligne.",
     "New table": "Nouvelle table",
     "Rules": "Règles",
     "Import a table file": "Importer un fichier de table",

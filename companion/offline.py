@@ -1,0 +1,60 @@
+"""The service worker (issue 20 §4): a phone keeps the app's static files and the table pages it opened, so a
+reload without signal still shows the table as last seen; entries saved meanwhile wait in static/offline.js.
+
+The worker is served from the site's root (/sw.js), not from /static/: a worker only controls the pages under the
+folder it is served from, and the table pages are at /t/CODE/. It is rendered by Django so that it names the
+static files by the names this deployment serves them under (whitenoise's hashed names in production), and a new
+deployment changes its text, which is how a browser learns that there is a new worker with a new cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
+from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+from django.templatetags.static import static
+from django.utils.cache import patch_cache_control
+from django.views.decorators.http import require_GET
+
+from companion import assets
+from games import registry
+
+# What every page needs, fetched when the worker is installed: a table page reloaded offline finds them all.
+SHELL = (
+    "kibitz.css",
+    "kibitz.js",
+    "offline.js",
+    "django_htmx/htmx-2.min.js",
+    "icon.svg",
+    "manifest.webmanifest",
+)
+
+
+def shell() -> list[str]:
+    """The static URLs the worker keeps from its installation: the shell and every game's stylesheet and script."""
+    names = list(SHELL) + [name for slug in sorted(registry.GAMES) for name in assets.files(slug)]
+    return [static(name) for name in names]
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """static/sw.js rendered with this deployment's static URLs. Never kept by an HTTP cache: a browser asks for
+    the worker again to learn of a new deployment, and should get the new one at once."""
+    urls = shell()
+    context = {
+        "shell": json.dumps(urls),
+        "static_prefix": json.dumps(urlsplit(settings.STATIC_URL or "/static/").path),
+        # Hashed names change with their content, so a kept copy is as good as a fresh one (cache first); the
+        # plain names of debug mode are fetched fresh whenever there is a connection (network first).
+        "hashed": json.dumps(isinstance(staticfiles_storage, ManifestFilesMixin)),
+        "version": hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12],
+    }
+    response = HttpResponse(render_to_string("sw.js", context), content_type="text/javascript; charset=utf-8")
+    response["Service-Worker-Allowed"] = "/"
+    patch_cache_control(response, no_cache=True, max_age=0)
+    return response

@@ -1,0 +1,122 @@
+"""The service worker and the manifest (issue 20 §4): /sw.js is served from the root with the scope, type and
+caching a browser needs, names this deployment's static files, and keeps only pages that hold no secret."""
+
+from __future__ import annotations
+
+import json
+import mimetypes
+import re
+import struct
+from pathlib import Path
+
+from django.conf import settings
+from django.test import Client
+from django.test.utils import override_settings
+from whitenoise.media_types import MediaTypes
+
+from companion import offline
+from companion.models import Table
+
+STATIC = Path(settings.BASE_DIR) / "static"
+
+
+def test_the_worker_is_served_from_the_root_for_the_whole_site(client: Client, db: None) -> None:
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Service-Worker-Allowed"] == "/"
+    assert "no-cache" in response["Cache-Control"] and "max-age=0" in response["Cache-Control"]
+    assert client.post("/sw.js").status_code == 405
+
+
+def test_the_worker_names_every_static_file_of_the_shell(client: Client, db: None) -> None:
+    body = client.get("/sw.js").content.decode()
+    shell = json.loads(re.search(r"var SHELL = (\[.*?\]);", body).group(1))  # type: ignore[union-attr]
+    assert shell == offline.shell()
+    for url in ("/static/kibitz.js", "/static/offline.js", "/static/kibitz.css", "/static/games/hats.js"):
+        assert url in shell
+    page = client.get("/").content.decode()
+    linked = set(re.findall(r'(?:src|href)="(/static/[^"]+)"', page))
+    assert linked <= set(shell), linked - set(shell)  # every file the pages load
+
+
+def test_a_new_deployment_is_a_new_worker_with_a_new_cache(client: Client, db: None) -> None:
+    before = client.get("/sw.js").content
+    with override_settings(STATIC_URL="/assets/"):
+        after = client.get("/sw.js").content
+    assert before != after
+    version = re.compile(rb'var FILES = "kibitz-static-([0-9a-f]+)"')
+    assert version.search(before).group(1) != version.search(after).group(1)  # type: ignore[union-attr]
+
+
+def test_the_worker_keeps_only_a_tables_own_page(client: Client, db: None) -> None:
+    """The pages that hold a secret (the share page: the scorer link; the group pages and the home page: group
+    tokens) never match the worker's pattern of the pages it keeps, and say no-store besides."""
+    body = client.get("/sw.js").content.decode()
+    pattern = re.search(r"var TABLE = /(.*)/;", body).group(1).replace("\\/", "/")  # type: ignore[union-attr]
+    keeps = re.compile(pattern)
+    assert keeps.match("/t/AbC123/")
+    for path in ("/t/AbC123/share/", "/group/", "/g/TOKEN/", "/s/TOKEN/", "/", "/history/", "/t/AbC123/live/"):
+        assert not keeps.match(path), path
+    assert "no-store" in body  # and a page saying no-store is never kept, whatever its address
+
+
+def test_the_table_page_a_phone_keeps_holds_no_secret(client: Client, table: Table) -> None:
+    """What the worker keeps of a table page, the scorer's included (the cache is readable by any script of the
+    site on that phone): neither the scorer token nor the group's link."""
+    page = client.get(f"/t/{table.code}/")
+    body = page.content.decode()
+    assert 'action="/t/' in body  # the scorer's page: its write forms
+    assert table.scorer_token not in body and table.group.token not in body
+    assert "no-store" not in page.get("Cache-Control", "")
+    watcher = Client().get(f"/t/{table.code}/").content.decode()
+    assert table.scorer_token not in watcher and table.group.token not in watcher
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", path
+    width, height = struct.unpack(">II", head[16:24])
+    return width, height
+
+
+def test_the_manifest_has_what_a_phone_needs_to_install(client: Client, db: None) -> None:
+    manifest = json.loads((STATIC / "manifest.webmanifest").read_text())
+    assert manifest["name"] and manifest["short_name"]
+    assert manifest["start_url"] == "/" and manifest["scope"] == "/" and manifest["display"] == "standalone"
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["theme_color"])
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["background_color"])
+    pngs = {(icon["sizes"], icon.get("purpose", "any")) for icon in manifest["icons"] if icon["type"] == "image/png"}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= pngs
+    for icon in manifest["icons"]:
+        assert (STATIC / icon["src"]).is_file(), icon
+        if icon["type"] == "image/png":
+            assert "x".join(map(str, png_size(STATIC / icon["src"]))) == icon["sizes"], icon
+    page = client.get("/").content.decode()
+    assert '<link rel="manifest" href="/static/manifest.webmanifest">' in page
+
+
+BANNER = {  # the count's words for one entry and for two, as offline.js gets them, then the copy's sentence
+    "de": ("{n} Eintrag wartet darauf", "{n} Einträge warten darauf", "wie dieses Handy ihn zuletzt gesehen hat"),
+    "fr": ("{n} saisie en attente", "{n} saisies en attente", "telle que ce téléphone l'a vue"),
+    "es": ("{n} anotación pendiente", "{n} anotaciones pendientes", "tal como la vio este teléfono"),
+    "en": ("{n} entry waiting to be sent.", "{n} entries waiting to be sent.", "as this phone last saw it"),
+}
+
+
+def test_the_offline_banner_reads_in_every_language(client: Client, table: Table) -> None:
+    for lang, (one, other, copy) in BANNER.items():
+        page = client.get(f"/t/{table.code}/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+        banner = re.search(r'<p class="offline".*?</p>', page, re.S).group(0)  # type: ignore[union-attr]
+        t_one = re.search(r'data-t-one="([^"]*)"', banner).group(1)  # type: ignore[union-attr]
+        t_other = re.search(r'data-t-other="([^"]*)"', banner).group(1)  # type: ignore[union-attr]
+        assert t_one.startswith(one) and t_other.startswith(other), (lang, t_one, t_other)
+        assert copy in banner, lang
+
+
+def test_the_manifest_is_served_as_a_manifest() -> None:
+    """whitenoise (production) by its table and this setting; Django's static view (debug) by Python's."""
+    assert MediaTypes(extra_types=settings.WHITENOISE_MIMETYPES).get_type("manifest.0123456789ab.webmanifest") == (
+        "application/manifest+json"
+    )
+    assert mimetypes.guess_type("manifest.webmanifest")[0] == "application/manifest+json"

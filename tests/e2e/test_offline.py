@@ -1,0 +1,247 @@
+"""A phone in a cellar without signal (issue 20 §4): the table page it opened reloads from the service worker's
+copy, marked as one; hands saved meanwhile wait on the phone across reloads and land once each, in order, when the
+connection is back — or, when another phone wrote in between, are answered with the stale-write choice, and
+nothing is lost or doubled. Every game's page reloads offline; the app is installable (Chromium's own verdict)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from companion import services
+from companion.models import Table
+from tests.e2e.chromium import CHROMIUM, CHROMIUM_ARGS
+from tests.e2e.conftest import PHONE, assert_accessible, overflow, settled, wait_until
+from tests.e2e.test_csp import LISTEN, violations
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]
+LIVE = 8_000  # ms: the page polls every 3 s
+
+
+def kept(page: Page, path: str) -> None:
+    """Wait until the service worker controls the page and keeps a copy of `path`."""
+    wait_until(page, "navigator.serviceWorker.controller !== null", timeout=10)
+    wait_until(page, f"caches.open('kibitz-pages').then(c => c.match('{path}')).then(r => !!r)", timeout=10)
+
+
+def waiting(page: Page) -> int:
+    return int(page.evaluate("JSON.parse(localStorage.getItem('kibitz.unsent.' + location.pathname) || '[]').length"))
+
+
+def hand_to(page: Page, seat: int, lady: str) -> None:
+    """Every heart to one seat ('the rest' on its pad), the lady to another, then Save."""
+    row = page.locator(f'.stepper[data-seat="{seat}"]')
+    if row.locator("button.pick").get_attribute("aria-expanded") != "true":
+        row.locator("button.pick").click()
+    row.locator(".pad .rest").click()
+    page.locator("fieldset.lady label").filter(has_text=lady).click()
+    page.locator("form.quick [data-save]").click()
+
+
+def hands(table: Table) -> list[dict]:
+    """The table's log as stored: each hand's hearts and lady, in order (none undone)."""
+    return [e.payload for e in table.events.order_by("seq") if not e.retracted]
+
+
+def test_a_table_reloads_offline_and_its_hands_land_once_in_order(open_phone, live_server) -> None:
+    table = services.create_table("rickety-kate", PLAYERS, {})
+    scorer = open_phone(path=f"/s/{table.scorer_token}/")
+    path = f"/t/{table.code}/"
+    kept(scorer, path)
+
+    scorer.context.set_offline(True)
+    scorer.reload()
+    banner = scorer.locator(".offline")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("This is the table as this phone last saw it.")
+    expect(scorer.locator("#scoreboard")).to_be_visible()
+
+    hand_to(scorer, 3, "Cleo")  # Dan 13, Cleo 13
+    expect(banner).to_contain_text("1 entry waiting to be sent.")
+    # The entry comes back blank from the copy, ready for the next hand (the one saved waits in the queue).
+    expect(scorer.locator('.stepper[data-seat="3"] .value')).not_to_have_text("13")
+    hand_to(scorer, 0, "Ben")  # Ana 13, Ben 13
+    expect(banner).to_contain_text("2 entries waiting to be sent.")
+    scorer.reload()  # still without signal: what waits is still there
+    expect(banner).to_contain_text("2 entries waiting to be sent.")
+    assert waiting(scorer) == 2 and table.events.count() == 0
+
+    scorer.context.set_offline(False)
+    expect(scorer.locator("#scoreboard tfoot [data-total]")).to_have_text(["★ 13"] * 4, timeout=LIVE)
+    expect(banner).to_be_hidden()
+    assert waiting(scorer) == 0
+    assert hands(table) == [HAND_1, HAND_2]  # each once, in the order saved
+    assert_no_script_error(scorer)
+
+
+HAND_1 = {"type": "hand", "hearts": {"Dan": 13}, "lady": "Cleo"}
+HAND_2 = {"type": "hand", "hearts": {"Ana": 13}, "lady": "Ben"}
+THEIRS = {"type": "hand", "hearts": {"Ben": 13}, "lady": "Ana"}
+
+
+def assert_no_script_error(page: Page) -> None:
+    """No script error; the console's lines for requests that found no network (the poller's) are expected."""
+    assert [e for e in page.errors if e.startswith("page error")] == []
+
+
+def test_hands_saved_offline_meet_another_phones_hand_with_the_stale_write_choice(open_phone) -> None:
+    table = services.create_table("rickety-kate", PLAYERS, {})
+    scorer = open_phone(path=f"/s/{table.scorer_token}/")
+    kept(scorer, f"/t/{table.code}/")
+    scorer.context.set_offline(True)
+    scorer.reload()
+    hand_to(scorer, 3, "Cleo")
+    expect(scorer.locator('.stepper[data-seat="3"] .value')).not_to_have_text("13")
+    hand_to(scorer, 0, "Ben")
+    expect(scorer.locator(".offline")).to_contain_text("2 entries waiting to be sent.")
+
+    other = open_phone(path=f"/s/{table.scorer_token}/")  # another phone, with signal, saves a hand meanwhile
+    hand_to(other, 1, "Ana")
+    expect(other.locator("#board")).to_have_attribute("data-version", "1")
+
+    # Back online: the first hand waiting was made against the table before the other phone's, so the server
+    # refuses it as stale and offers to record it as well; the second waits meanwhile (nothing sent, nothing lost).
+    scorer.context.set_offline(False)
+    conflict = scorer.locator("#entry [data-conflict]")
+    expect(conflict).to_contain_text("Not saved: another phone saved this first.", timeout=LIVE)
+    expect(scorer.locator(".offline")).to_contain_text("1 entry waiting to be sent.")
+    assert hands(table) == [THEIRS] and waiting(scorer) == 1
+    conflict.get_by_role("button", name="Record mine as well").click()
+    # Recorded after theirs; then the second hand goes out, stale in its turn, and is recorded as well.
+    expect(scorer.locator("#board")).to_have_attribute("data-version", "2")
+    expect(conflict).to_be_visible()
+    expect(scorer.locator(".offline")).to_be_hidden()
+    assert hands(table) == [THEIRS, HAND_1]
+    conflict.get_by_role("button", name="Record mine as well").click()
+    expect(scorer.locator("#scoreboard tfoot [data-total]")).to_have_text(["26", "26", "★ 13", "★ 13"])
+    assert hands(table) == [THEIRS, HAND_1, HAND_2] and waiting(scorer) == 0
+    assert_no_script_error(scorer)
+
+
+def test_the_copy_is_the_table_as_last_seen(open_phone) -> None:
+    """The worker keeps the page afresh after this phone's own write and after a live update from another phone,
+    so a reload without signal shows both hands; never a write's answer itself."""
+    table = services.create_table("rickety-kate", PLAYERS, {})
+    scorer = open_phone(path=f"/s/{table.scorer_token}/")
+    path = f"/t/{table.code}/"
+    kept(scorer, path)
+    hand_to(scorer, 3, "Cleo")  # with signal
+    expect(scorer.locator("#board")).to_have_attribute("data-version", "1")
+    wait_until(
+        scorer,
+        "caches.open('kibitz-pages').then(c => c.match(location.pathname)).then(r => r.text())"
+        '.then(t => t.includes(\'id="board" data-version="1"\'))',
+        timeout=10,
+    )
+    other = open_phone(path=f"/s/{table.scorer_token}/")
+    hand_to(other, 0, "Ben")
+    expect(scorer.locator("#scoreboard tfoot [data-total]")).to_have_text(["★ 13"] * 4, timeout=LIVE)
+    wait_until(
+        scorer,
+        "caches.open('kibitz-pages').then(c => c.match(location.pathname)).then(r => r.text())"
+        '.then(t => t.includes(\'id="board" data-version="2"\'))',
+        timeout=10,
+    )
+    scorer.context.set_offline(True)
+    scorer.reload()
+    expect(scorer.locator(".offline")).to_contain_text("This is the table as this phone last saw it.")
+    expect(scorer.locator("#scoreboard tfoot [data-total]")).to_have_text(["★ 13", "★ 13", "★ 13", "★ 13"])
+    stored = scorer.evaluate("caches.open('kibitz-pages').then(c => c.keys()).then(k => k.map(r => r.url))")
+    assert [url.split("//", 1)[1].split("/", 1)[1] for url in stored] == [path[1:]]  # the page, no answer
+    assert_no_script_error(scorer)
+
+
+def every_game() -> list[tuple[str, dict, str]]:
+    from tests.e2e.test_white_hat_tricks import BOARD
+
+    return [
+        ("rickety-kate", {}, "en"),
+        ("white-hat", {"board": BOARD}, "de"),
+        ("hats", {}, "fr"),
+        ("hood-politix", {}, "es"),
+    ]
+
+
+COPY = {  # the copy's sentence in each language
+    "en": "This is the table as this phone last saw it.",
+    "de": "Das ist der Tisch, wie dieses Handy ihn zuletzt gesehen hat.",
+    "fr": "Voici la table telle que ce téléphone l'a vue en dernier.",
+    "es": "Esta es la mesa tal como la vio este teléfono por última vez.",
+}
+
+
+@pytest.mark.parametrize(("slug", "options", "lang"), every_game(), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_games_table_reloads_offline(open_phone, slug: str, options: dict, lang: str) -> None:
+    table = services.create_table(slug, PLAYERS, options)
+    scorer = open_phone(width=320, lang=lang, path=f"/s/{table.scorer_token}/")
+    kept(scorer, f"/t/{table.code}/")
+    scorer.context.set_offline(True)
+    scorer.context.add_init_script(LISTEN)
+    response = scorer.reload()
+    assert response is not None and "frame-ancestors 'none'" in response.headers["content-security-policy"]
+    expect(scorer.locator(".offline")).to_contain_text(COPY[lang])
+    expect(scorer.locator("#scoreboard")).to_be_visible()
+    expect(scorer.locator("#entry")).to_be_visible()
+    assert scorer.locator("#entry form").count() > 0
+    # Styled and scripted from the worker's copies of the static files: the bar is fixed, every picker set up.
+    assert scorer.evaluate("getComputedStyle(document.querySelector('#actions')).position") == "fixed"
+    assert scorer.evaluate("typeof window.htmx") == "object"
+    settled(scorer)
+    # The copy's write forms carry keys of their own, none of the kept page's (which may have landed since).
+    keys = scorer.eval_on_selector_all("input[name=key]", "els => els.map(e => e.value)")
+    assert keys and len(set(keys)) == len(keys)
+    assert not set(keys) & set(re.findall(r'name="key" value="([^"]+)"', kept_copy(scorer)))
+    assert violations(scorer) == []  # the copy keeps the page's Content-Security-Policy, and breaks none of it
+    assert_no_script_error(scorer)
+    assert overflow(scorer) == []
+    assert_accessible(scorer, f"{slug}: the copy, offline, at 320 px")
+
+
+def kept_copy(page: Page) -> str:
+    """The worker's copy of the page, as kept."""
+    return str(page.evaluate("caches.open('kibitz-pages').then(c => c.match(location.pathname)).then(r => r.text())"))
+
+
+def test_installable_by_chromiums_own_checks(browser, live_server, transactional_db, tmp_path) -> None:
+    """Chromium's own installability verdict (what Lighthouse's installable check read before Lighthouse 12 dropped
+    its PWA category): the manifest's name, icons, start URL and display, and a service worker in control. A
+    profile on disk: Chromium never offers to install from an incognito one (Playwright's usual contexts)."""
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile", executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS, base_url=live_server.url
+    )
+    try:
+        page = context.new_page()
+        page.goto("/")
+        wait_until(page, "navigator.serviceWorker.ready.then(() => true)", timeout=10)
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["errors"] == [], manifest["errors"]
+        assert '"maskable"' in manifest["data"]
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == [], errors
+    finally:
+        context.close()
+
+
+def test_without_a_worker_a_hand_saved_offline_still_lands_once(browser, live_server, transactional_db) -> None:
+    """A phone whose worker is not there (blocked here; on a first visit, not yet installed): offline.js cannot
+    come without signal, so the failed write waits in the page and goes out when the connection is back."""
+    table = services.create_table("rickety-kate", PLAYERS, {})
+    context = browser.new_context(base_url=live_server.url, service_workers="block", **PHONE)
+    try:
+        scorer = context.new_page()
+        scorer.goto(f"/s/{table.scorer_token}/")
+        context.set_offline(True)
+        hand_to(scorer, 3, "Cleo")
+        expect(scorer.locator(".offline")).to_be_visible()
+        assert scorer.evaluate("window.Kibitz.offline") is None  # offline.js could not come
+        context.set_offline(False)
+        expect(scorer.locator("#scoreboard tfoot [data-total]")).to_have_text(["★ 0", "★ 0", "13", "13"], timeout=LIVE)
+        expect(scorer.locator(".offline")).to_be_hidden()
+        assert hands(table) == [HAND_1]
+    finally:
+        context.close()
