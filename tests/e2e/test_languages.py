@@ -60,7 +60,8 @@ def test_the_history_screens_fit_320_px(open_phone, lang: str) -> None:
     expect(page.locator(".history-list > li")).to_have_count(4)
     look(page, "history")
     page.goto("/history/player/Ben/")
-    expect(page.locator("figure.chart-box svg[role=img]")).to_have_count(1)
+    expect(page.locator("figure.chart-box svg.places[role=img]")).to_have_count(1)
+    expect(page.locator("figure.chart-box svg.rating[role=img]")).to_have_count(1)  # issue 20: the rating over time
     look(page, "history-player")
     page.goto(f"/t/{tables['T1'].code}/")
     page.locator("#past").scroll_into_view_if_needed()
