@@ -126,6 +126,9 @@ class _Replay(Replayer[Options, State]):
         self.tricks: list[TrickRecord] = []
         self.early_penalties: list[Penalty] = []
         self.last_dealer: str | None = None
+        # Who plays when each player of the hand in progress leads (seat_orders): set with the hand, so that a
+        # trick finds its order, and that its leader plays this hand, in one lookup.
+        self.orders: Mapping[str, tuple[str, ...]] = {}
 
     @classmethod
     def from_state(cls, state: State) -> _Replay:
@@ -138,6 +141,7 @@ class _Replay(Replayer[Options, State]):
             builder.totals.insert(0, dict(state.prior[1]))
         if state.current is not None:
             builder.hand, builder.tricks = replace(state.current, tricks=()), list(state.current.tricks)
+            builder.orders = seat_orders(state.current.players)
         builder.early_penalties = list(state.early_penalties)
         builder.last_dealer = state.last_dealer
         return builder
@@ -209,7 +213,7 @@ class _Replay(Replayer[Options, State]):
         )
         self.early_penalties.clear()
         self.last_dealer = dealer
-        self.hand, self.tricks = hand, []
+        self.hand, self.tricks, self.orders = hand, [], seat_orders(active)
         return hand
 
     def _seat(self, name: str, hand: HandPlay | None = None) -> str:
@@ -259,17 +263,20 @@ class _Replay(Replayer[Options, State]):
     def _trick(self, index: int, event: Trick) -> None:
         # The hot path of a replay: most events are tricks, so each check is made in one step when it passes.
         hand = self.hand or self._start()
-        number = len(self.tricks) + 1
-        players, leader, cards, deck = hand.players, event.leader, event.cards, hand.deck
-        if leader not in players:  # a hand's players are all at the table: _seat says which check failed
+        tricks = self.tricks
+        number = len(tricks) + 1
+        leader, cards, deck = event.leader, event.cards, hand.deck
+        order = self.orders.get(leader)
+        if order is None:  # not playing this hand: _seat says whether the leader is at the table at all
             self._seat(leader, hand)
-        if len(cards) != len(players):
+            raise AssertionError(leader)  # not reached: _seat refuses a leader who does not play the hand
+        if len(cards) != len(order):
             raise refusal(
                 T(
                     "trick %(trick)d has %(cards)d cards, but %(players)d players play",
                     trick=number,
                     cards=len(cards),
-                    players=len(players),
+                    players=len(order),
                 )
             )
         if not deck.cards.issuperset(cards):
@@ -278,12 +285,11 @@ class _Replay(Replayer[Options, State]):
         last = number == deck.hand_size
         if event.moon is not None and not last:
             raise refusal(T("the moon choice belongs on the hand's last trick, not trick %(trick)d", trick=number))
-        start = players.index(leader)
-        order = players[start:] + players[:start]
         winner = trick_winner(cards, order, self.options.double_deck, last)
-        self.tricks.append(TrickRecord(index, number, order, cards, winner))
+        # TrickRecord(...) without the Python call of the named tuple's generated __new__: one a trick.
+        tricks.append(tuple.__new__(TrickRecord, (index, number, order, cards, winner)))
         if last:
-            play = replace(hand, tricks=tuple(self.tricks))
+            play = replace(hand, tricks=tuple(tricks))
             self._finish(play, *taken_from_tricks(play, self.options), event.moon)
 
     def _hand(self, event: Hand) -> None:
@@ -496,7 +502,8 @@ def trick_winner(cards: Sequence[Card], order: Sequence[str], double_deck: bool,
     led = cards[0].suit
     counts = Counter(cards) if double_deck else None
     # Within the led suit a card's index orders as its value does (Card.index: suit, then rank). Positions are
-    # counted by hand: zip() or enumerate() would cost more than the rest of the loop, run for every trick.
+    # counted by hand: zip() or enumerate() would cost more than the rest of the loop, run for every trick (and
+    # max() with a key, in C, costs more still for four cards: its keyword is parsed on every call).
     best_index, best, position = -1, -1, -1
     for card in cards:
         position += 1
@@ -505,6 +512,12 @@ def trick_winner(cards: Sequence[Card], order: Sequence[str], double_deck: bool,
     if best >= 0:
         return order[best]
     return order[0] if last else None
+
+
+@cache
+def seat_orders(players: tuple[str, ...]) -> Mapping[str, tuple[str, ...]]:
+    """Who plays a trick when each of `players` leads: from the leader round the table, in seat order."""
+    return MappingProxyType({p: players[i:] + players[:i] for i, p in enumerate(players)})
 
 
 def taken_from_tricks(play: HandPlay, options: Options) -> tuple[Counter[str], Counter[str], Counter[str]]:

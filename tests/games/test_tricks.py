@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.base import InvalidEvent
-from games.rickety_kate.engine import trick_winner
+from games.rickety_kate.engine import seat_orders, trick_winner
 from tests.games.rk import FOUR, cards, legal_four, one_suit_each, points, replay, rounds, trick
 
 
@@ -100,3 +100,13 @@ def test_tricks_then_quick_hand_for_the_next_hand() -> None:
     """Tricks: after a completed hand of tricks the next hand may be entered whole."""
     events = [*legal_four(), {"type": "hand", "hearts": {"Ana": 13}, "lady": "Ben"}]
     assert rounds(events)[1] == points(Ana=13, Ben=13)
+
+
+def test_seat_orders_start_each_trick_at_its_leader() -> None:
+    """seat_orders: who plays when each player leads, round the table in seat order (one lookup a trick)."""
+    orders = seat_orders(FOUR)
+    assert orders["Ana"] == FOUR
+    assert orders["Cleo"] == ("Cleo", "Dan", "Ana", "Ben")
+    assert orders["Dan"] == ("Dan", "Ana", "Ben", "Cleo")
+    assert orders.get("Eve") is None  # not playing: the engine then says why
+    assert seat_orders(FOUR) is orders  # worked out once a seating
