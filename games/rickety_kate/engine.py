@@ -64,6 +64,20 @@ class HandPlay:
     def complete(self) -> bool:
         return len(self.tricks) == self.deck.hand_size
 
+    def with_tricks(self, tricks: tuple[TrickRecord, ...]) -> HandPlay:
+        """replace(self, tricks=tricks), made without replace()'s walk over the fields: once a hand in a replay."""
+        return HandPlay(
+            self.number,
+            self.dealer,
+            self.direction,
+            self.players,
+            self.deck,
+            self.playoff,
+            self.passes,
+            tricks,
+            self.penalties,
+        )
+
     def played(self) -> Counter[Card]:
         return Counter(card for trick in self.tricks for card in trick.cards)
 
@@ -126,6 +140,7 @@ class _Replay(Replayer[Options, State]):
         self.tricks: list[TrickRecord] = []
         self.early_penalties: list[Penalty] = []
         self.last_dealer: str | None = None
+        self.decks: dict[int, Deck] = {}  # the deck for each number of players in a hand, asked once a hand
         # Who plays when each player of the hand in progress leads (seat_orders): set with the hand, so that a
         # trick finds its order, and that its leader plays this hand, in one lookup.
         self.orders: Mapping[str, tuple[str, ...]] = {}
@@ -174,7 +189,7 @@ class _Replay(Replayer[Options, State]):
                 self._penalty(event)
 
     def _current(self) -> HandPlay | None:
-        return None if self.hand is None else replace(self.hand, tricks=tuple(self.tricks))
+        return None if self.hand is None else self.hand.with_tricks(tuple(self.tricks))
 
     # -- starting hands ----------------------------------------------------------------------
 
@@ -198,10 +213,7 @@ class _Replay(Replayer[Options, State]):
         active = self._active()
         number = len(self.hands) + 1
         dealer = dealer or self._next_dealer()
-        try:
-            deck = deck_for(self.options, len(active), len(self.players))
-        except InvalidOptions as exc:
-            raise refusal(exc.message) from None
+        deck = self.decks.get(len(active)) or self._deck(len(active))
         hand = HandPlay(
             number=number,
             dealer=dealer,
@@ -215,6 +227,14 @@ class _Replay(Replayer[Options, State]):
         self.last_dealer = dealer
         self.hand, self.tricks, self.orders = hand, [], seat_orders(active)
         return hand
+
+    def _deck(self, players: int) -> Deck:
+        """The deck for a hand of `players`, kept for the next hands (deck_for hashes the options to find it)."""
+        try:
+            deck = self.decks[players] = deck_for(self.options, players, len(self.players))
+        except InvalidOptions as exc:
+            raise refusal(exc.message) from None
+        return deck
 
     def _seat(self, name: str, hand: HandPlay | None = None) -> str:
         if name not in self.players:
@@ -289,7 +309,7 @@ class _Replay(Replayer[Options, State]):
         # TrickRecord(...) without the Python call of the named tuple's generated __new__: one a trick.
         tricks.append(tuple.__new__(TrickRecord, (index, number, order, cards, winner)))
         if last:
-            play = replace(hand, tricks=tuple(tricks))
+            play = hand.with_tricks(tuple(tricks))
             self._finish(play, *taken_from_tricks(play, self.options), event.moon)
 
     def _hand(self, event: Hand) -> None:
@@ -309,7 +329,7 @@ class _Replay(Replayer[Options, State]):
             self._seat(player)
             if event.hearts[player] and player not in hand.players:
                 raise refusal(T("%(name)s sits out this playoff hand and cannot take hearts", name=player))
-        hearts = Counter({p: event.hearts.get(p, 0) for p in hand.players})
+        hearts = {p: event.hearts.get(p, 0) for p in hand.players}
         if sum(hearts.values()) != deck.hearts:
             raise refusal(
                 T(
@@ -318,7 +338,7 @@ class _Replay(Replayer[Options, State]):
                     hearts=deck.hearts,
                 )
             )
-        ladies = Counter(self._takers(event.lady, deck.ladies, T("the lady"), hand))
+        ladies = Counter(self._takers(event.lady, deck.ladies, _THE_LADY, hand))
         bonus: Counter[str] = Counter()
         wanted = set(self.options.bonus_cards)
         for card in event.bonus:
@@ -387,7 +407,7 @@ class _Replay(Replayer[Options, State]):
     # -- finishing a hand ---------------------------------------------------------------------------
 
     def _finish(
-        self, play: HandPlay, hearts: Counter[str], ladies: Counter[str], bonus: Counter[str], choice: str | None
+        self, play: HandPlay, hearts: Mapping[str, int], ladies: Counter[str], bonus: Counter[str], choice: str | None
     ) -> None:
         shooter = moon_shooter(play, hearts, ladies)
         moon = self._moon(play, shooter, choice)
@@ -454,6 +474,7 @@ def _no_card_passed_twice(event: Pass, hand: HandPlay) -> None:
 
 
 _COPIES = {1: T("one"), 2: T("two")}
+_THE_LADY = T("the lady")
 
 
 def _and(names: Sequence[str], commas: bool = True) -> str | Text:

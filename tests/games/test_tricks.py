@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from games.base import InvalidEvent
@@ -110,3 +112,24 @@ def test_seat_orders_start_each_trick_at_its_leader() -> None:
     assert orders["Dan"] == ("Dan", "Ana", "Ben", "Cleo")
     assert orders.get("Eve") is None  # not playing: the engine then says why
     assert seat_orders(FOUR) is orders  # worked out once a seating
+
+
+def test_with_tricks_is_replace_of_the_tricks() -> None:
+    """HandPlay.with_tricks gives what dataclasses.replace gives, every other field kept (a field added to
+    HandPlay and left out of with_tricks fails here)."""
+    state = replay([trick("Ana", "2C 3C 4C 5C")])
+    hand = state.current
+    assert hand is not None
+    tricks = (*hand.tricks, *hand.tricks)
+    assert hand.with_tricks(tricks) == dataclasses.replace(hand, tricks=tricks)
+    assert [f.name for f in dataclasses.fields(hand)] == [
+        "number",
+        "dealer",
+        "direction",
+        "players",
+        "deck",
+        "playoff",
+        "passes",
+        "tricks",
+        "penalties",
+    ]
