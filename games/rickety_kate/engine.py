@@ -325,10 +325,11 @@ class _Replay(Replayer[Options, State]):
             )
         hand = self.hand or self._start()
         deck = hand.deck
-        for player in event.hearts:
-            self._seat(player)
-            if event.hearts[player] and player not in hand.players:
-                raise refusal(T("%(name)s sits out this playoff hand and cannot take hearts", name=player))
+        for player, count in event.hearts.items():
+            if player not in hand.players:  # the usual player plays the hand, so is at the table: both checks pass
+                self._seat(player)
+                if count:
+                    raise refusal(T("%(name)s sits out this playoff hand and cannot take hearts", name=player))
         hearts = {p: event.hearts.get(p, 0) for p in hand.players}
         if sum(hearts.values()) != deck.hearts:
             raise refusal(
@@ -338,8 +339,8 @@ class _Replay(Replayer[Options, State]):
                     hearts=deck.hearts,
                 )
             )
-        ladies = Counter(self._takers(event.lady, deck.ladies, _THE_LADY, hand))
-        bonus: Counter[str] = Counter()
+        ladies = counted(self._takers(event.lady, deck.ladies, _THE_LADY, hand))
+        bonus: dict[str, int] = {}
         wanted = set(self.options.bonus_cards)
         for card in event.bonus:
             if card not in wanted:
@@ -347,7 +348,8 @@ class _Replay(Replayer[Options, State]):
         for card in self.options.bonus_cards:
             if card not in event.bonus:
                 raise refusal(T("who took the %(card)s? a hand needs its bonus cards", card=card.pretty()))
-            bonus.update(self._takers(event.bonus[card], deck.counts[card], card.pretty(), hand))
+            for name in self._takers(event.bonus[card], deck.counts[card], card.pretty(), hand):
+                bonus[name] = bonus.get(name, 0) + 1
         self._finish(hand, hearts, ladies, bonus, event.moon)
 
     def _takers(self, names: tuple[str, ...], copies: int, what: str | Text, hand: HandPlay) -> tuple[str, ...]:
@@ -407,7 +409,12 @@ class _Replay(Replayer[Options, State]):
     # -- finishing a hand ---------------------------------------------------------------------------
 
     def _finish(
-        self, play: HandPlay, hearts: Mapping[str, int], ladies: Counter[str], bonus: Counter[str], choice: str | None
+        self,
+        play: HandPlay,
+        hearts: Mapping[str, int],
+        ladies: Mapping[str, int],
+        bonus: Mapping[str, int],
+        choice: str | None,
     ) -> None:
         shooter = moon_shooter(play, hearts, ladies)
         moon = self._moon(play, shooter, choice)
@@ -471,6 +478,15 @@ def _no_card_passed_twice(event: Pass, hand: HandPlay) -> None:
                     copies=_COPIES[copies],
                 )
             )
+
+
+def counted(names: Sequence[str]) -> dict[str, int]:
+    """How many times each name comes, in the order they first come: what Counter(names) holds, made without
+    Counter's Python calls (a quick hand counts its lady's and bonus cards' takers)."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return counts
 
 
 _COPIES = {1: T("one"), 2: T("two")}

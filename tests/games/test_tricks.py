@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 
 import pytest
 
 from games.base import InvalidEvent
-from games.rickety_kate.engine import seat_orders, trick_winner
+from games.rickety_kate.engine import counted, seat_orders, trick_winner
 from tests.games.rk import FOUR, cards, legal_four, one_suit_each, points, replay, rounds, trick
 
 
@@ -133,3 +134,10 @@ def test_with_tricks_is_replace_of_the_tricks() -> None:
         "tricks",
         "penalties",
     ]
+
+
+def test_counted_is_what_a_counter_holds() -> None:
+    """counted: each name's count, in first-come order, as Counter(names) has them."""
+    for names in [(), ("Ana",), ("Ben", "Ana", "Ben"), ("Cleo", "Cleo")]:
+        assert counted(names) == Counter(names)
+        assert list(counted(names).items()) == list(Counter(names).items())
