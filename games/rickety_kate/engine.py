@@ -285,7 +285,8 @@ class _Replay(Replayer[Options, State]):
         hand = self.hand or self._start()
         tricks = self.tricks
         number = len(tricks) + 1
-        leader, cards, deck = event.leader, event.cards, hand.deck
+        leader, cards, moon = event  # unpacked in one step: a named tuple's fields are slower to read by name
+        deck = hand.deck
         order = self.orders.get(leader)
         if order is None:  # not playing this hand: _seat says whether the leader is at the table at all
             self._seat(leader, hand)
@@ -303,14 +304,14 @@ class _Replay(Replayer[Options, State]):
             for card in cards:  # names the first card out of the deck
                 self._in_deck(card, deck)
         last = number == deck.hand_size
-        if event.moon is not None and not last:
+        if moon is not None and not last:
             raise refusal(T("the moon choice belongs on the hand's last trick, not trick %(trick)d", trick=number))
         winner = trick_winner(cards, order, self.options.double_deck, last)
         # TrickRecord(...) without the Python call of the named tuple's generated __new__: one a trick.
         tricks.append(tuple.__new__(TrickRecord, (index, number, order, cards, winner)))
         if last:
             play = hand.with_tricks(tuple(tricks))
-            self._finish(play, *taken_from_tricks(play, self.options), event.moon)
+            self._finish(play, *taken_from_tricks(play, self.options), moon)
 
     def _hand(self, event: Hand) -> None:
         if self.hand is not None and self.tricks:
