@@ -64,6 +64,20 @@ class HandPlay:
     def complete(self) -> bool:
         return len(self.tricks) == self.deck.hand_size
 
+    def with_tricks(self, tricks: tuple[TrickRecord, ...]) -> HandPlay:
+        """replace(self, tricks=tricks), made without replace()'s walk over the fields: once a hand in a replay."""
+        return HandPlay(
+            self.number,
+            self.dealer,
+            self.direction,
+            self.players,
+            self.deck,
+            self.playoff,
+            self.passes,
+            tricks,
+            self.penalties,
+        )
+
     def played(self) -> Counter[Card]:
         return Counter(card for trick in self.tricks for card in trick.cards)
 
@@ -126,6 +140,10 @@ class _Replay(Replayer[Options, State]):
         self.tricks: list[TrickRecord] = []
         self.early_penalties: list[Penalty] = []
         self.last_dealer: str | None = None
+        self.decks: dict[int, Deck] = {}  # the deck for each number of players in a hand, asked once a hand
+        # Who plays when each player of the hand in progress leads (seat_orders): set with the hand, so that a
+        # trick finds its order, and that its leader plays this hand, in one lookup.
+        self.orders: Mapping[str, tuple[str, ...]] = {}
 
     @classmethod
     def from_state(cls, state: State) -> _Replay:
@@ -138,6 +156,7 @@ class _Replay(Replayer[Options, State]):
             builder.totals.insert(0, dict(state.prior[1]))
         if state.current is not None:
             builder.hand, builder.tricks = replace(state.current, tricks=()), list(state.current.tricks)
+            builder.orders = seat_orders(state.current.players)
         builder.early_penalties = list(state.early_penalties)
         builder.last_dealer = state.last_dealer
         return builder
@@ -170,7 +189,7 @@ class _Replay(Replayer[Options, State]):
                 self._penalty(event)
 
     def _current(self) -> HandPlay | None:
-        return None if self.hand is None else replace(self.hand, tricks=tuple(self.tricks))
+        return None if self.hand is None else self.hand.with_tricks(tuple(self.tricks))
 
     # -- starting hands ----------------------------------------------------------------------
 
@@ -194,10 +213,7 @@ class _Replay(Replayer[Options, State]):
         active = self._active()
         number = len(self.hands) + 1
         dealer = dealer or self._next_dealer()
-        try:
-            deck = deck_for(self.options, len(active), len(self.players))
-        except InvalidOptions as exc:
-            raise refusal(exc.message) from None
+        deck = self.decks.get(len(active)) or self._deck(len(active))
         hand = HandPlay(
             number=number,
             dealer=dealer,
@@ -209,8 +225,16 @@ class _Replay(Replayer[Options, State]):
         )
         self.early_penalties.clear()
         self.last_dealer = dealer
-        self.hand, self.tricks = hand, []
+        self.hand, self.tricks, self.orders = hand, [], seat_orders(active)
         return hand
+
+    def _deck(self, players: int) -> Deck:
+        """The deck for a hand of `players`, kept for the next hands (deck_for hashes the options to find it)."""
+        try:
+            deck = self.decks[players] = deck_for(self.options, players, len(self.players))
+        except InvalidOptions as exc:
+            raise refusal(exc.message) from None
+        return deck
 
     def _seat(self, name: str, hand: HandPlay | None = None) -> str:
         if name not in self.players:
@@ -259,32 +283,35 @@ class _Replay(Replayer[Options, State]):
     def _trick(self, index: int, event: Trick) -> None:
         # The hot path of a replay: most events are tricks, so each check is made in one step when it passes.
         hand = self.hand or self._start()
-        number = len(self.tricks) + 1
-        players, leader, cards, deck = hand.players, event.leader, event.cards, hand.deck
-        if leader not in players:  # a hand's players are all at the table: _seat says which check failed
+        tricks = self.tricks
+        number = len(tricks) + 1
+        leader, cards, moon = event  # unpacked in one step: a named tuple's fields are slower to read by name
+        deck = hand.deck
+        order = self.orders.get(leader)
+        if order is None:  # not playing this hand: _seat says whether the leader is at the table at all
             self._seat(leader, hand)
-        if len(cards) != len(players):
+            raise AssertionError(leader)  # not reached: _seat refuses a leader who does not play the hand
+        if len(cards) != len(order):
             raise refusal(
                 T(
                     "trick %(trick)d has %(cards)d cards, but %(players)d players play",
                     trick=number,
                     cards=len(cards),
-                    players=len(players),
+                    players=len(order),
                 )
             )
         if not deck.cards.issuperset(cards):
             for card in cards:  # names the first card out of the deck
                 self._in_deck(card, deck)
         last = number == deck.hand_size
-        if event.moon is not None and not last:
+        if moon is not None and not last:
             raise refusal(T("the moon choice belongs on the hand's last trick, not trick %(trick)d", trick=number))
-        start = players.index(leader)
-        order = players[start:] + players[:start]
         winner = trick_winner(cards, order, self.options.double_deck, last)
-        self.tricks.append(TrickRecord(index, number, order, cards, winner))
+        # TrickRecord(...) without the Python call of the named tuple's generated __new__: one a trick.
+        tricks.append(tuple.__new__(TrickRecord, (index, number, order, cards, winner)))
         if last:
-            play = replace(hand, tricks=tuple(self.tricks))
-            self._finish(play, *taken_from_tricks(play, self.options), event.moon)
+            play = hand.with_tricks(tuple(tricks))
+            self._finish(play, *taken_from_tricks(play, self.options), moon)
 
     def _hand(self, event: Hand) -> None:
         if self.hand is not None and self.tricks:
@@ -299,11 +326,12 @@ class _Replay(Replayer[Options, State]):
             )
         hand = self.hand or self._start()
         deck = hand.deck
-        for player in event.hearts:
-            self._seat(player)
-            if event.hearts[player] and player not in hand.players:
-                raise refusal(T("%(name)s sits out this playoff hand and cannot take hearts", name=player))
-        hearts = Counter({p: event.hearts.get(p, 0) for p in hand.players})
+        for player, count in event.hearts.items():
+            if player not in hand.players:  # the usual player plays the hand, so is at the table: both checks pass
+                self._seat(player)
+                if count:
+                    raise refusal(T("%(name)s sits out this playoff hand and cannot take hearts", name=player))
+        hearts = {p: event.hearts.get(p, 0) for p in hand.players}
         if sum(hearts.values()) != deck.hearts:
             raise refusal(
                 T(
@@ -312,8 +340,8 @@ class _Replay(Replayer[Options, State]):
                     hearts=deck.hearts,
                 )
             )
-        ladies = Counter(self._takers(event.lady, deck.ladies, T("the lady"), hand))
-        bonus: Counter[str] = Counter()
+        ladies = counted(self._takers(event.lady, deck.ladies, _THE_LADY, hand))
+        bonus: dict[str, int] = {}
         wanted = set(self.options.bonus_cards)
         for card in event.bonus:
             if card not in wanted:
@@ -321,7 +349,8 @@ class _Replay(Replayer[Options, State]):
         for card in self.options.bonus_cards:
             if card not in event.bonus:
                 raise refusal(T("who took the %(card)s? a hand needs its bonus cards", card=card.pretty()))
-            bonus.update(self._takers(event.bonus[card], deck.counts[card], card.pretty(), hand))
+            for name in self._takers(event.bonus[card], deck.counts[card], card.pretty(), hand):
+                bonus[name] = bonus.get(name, 0) + 1
         self._finish(hand, hearts, ladies, bonus, event.moon)
 
     def _takers(self, names: tuple[str, ...], copies: int, what: str | Text, hand: HandPlay) -> tuple[str, ...]:
@@ -381,7 +410,12 @@ class _Replay(Replayer[Options, State]):
     # -- finishing a hand ---------------------------------------------------------------------------
 
     def _finish(
-        self, play: HandPlay, hearts: Counter[str], ladies: Counter[str], bonus: Counter[str], choice: str | None
+        self,
+        play: HandPlay,
+        hearts: Mapping[str, int],
+        ladies: Mapping[str, int],
+        bonus: Mapping[str, int],
+        choice: str | None,
     ) -> None:
         shooter = moon_shooter(play, hearts, ladies)
         moon = self._moon(play, shooter, choice)
@@ -447,7 +481,17 @@ def _no_card_passed_twice(event: Pass, hand: HandPlay) -> None:
             )
 
 
+def counted(names: Sequence[str]) -> dict[str, int]:
+    """How many times each name comes, in the order they first come: what Counter(names) holds, made without
+    Counter's Python calls (a quick hand counts its lady's and bonus cards' takers)."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
 _COPIES = {1: T("one"), 2: T("two")}
+_THE_LADY = T("the lady")
 
 
 def _and(names: Sequence[str], commas: bool = True) -> str | Text:
@@ -496,7 +540,8 @@ def trick_winner(cards: Sequence[Card], order: Sequence[str], double_deck: bool,
     led = cards[0].suit
     counts = Counter(cards) if double_deck else None
     # Within the led suit a card's index orders as its value does (Card.index: suit, then rank). Positions are
-    # counted by hand: zip() or enumerate() would cost more than the rest of the loop, run for every trick.
+    # counted by hand: zip() or enumerate() would cost more than the rest of the loop, run for every trick (and
+    # max() with a key, in C, costs more still for four cards: its keyword is parsed on every call).
     best_index, best, position = -1, -1, -1
     for card in cards:
         position += 1
@@ -505,6 +550,12 @@ def trick_winner(cards: Sequence[Card], order: Sequence[str], double_deck: bool,
     if best >= 0:
         return order[best]
     return order[0] if last else None
+
+
+@cache
+def seat_orders(players: tuple[str, ...]) -> Mapping[str, tuple[str, ...]]:
+    """Who plays a trick when each of `players` leads: from the leader round the table, in seat order."""
+    return MappingProxyType({p: players[i:] + players[:i] for i, p in enumerate(players)})
 
 
 def taken_from_tricks(play: HandPlay, options: Options) -> tuple[Counter[str], Counter[str], Counter[str]]:

@@ -47,7 +47,7 @@ def moon_question(state: State, event: Event) -> MoonQuestion | None:
     shooter, worth = None, 0
     for choice in MOON_CHOICES:
         try:
-            after = resume(state, [replace(event, moon=choice)], 0)
+            after = resume(state, [_with_moon(event, choice)], 0)
         except InvalidEvent:
             return None  # no moon here ("nobody shot the moon"), or the event is wrong in another way
         if len(after.hands) != len(state.hands) + 1:
@@ -59,3 +59,8 @@ def moon_question(state: State, event: Event) -> MoonQuestion | None:
         outcomes.append(MoonOutcome(choice, dict(result.points), dict(after.totals)))
     assert shooter is not None
     return MoonQuestion(shooter, worth, tuple(outcomes))
+
+
+def _with_moon(event: Hand | Trick, choice: str) -> Hand | Trick:
+    """The event with the shooter's `choice` (a trick is a named tuple, a hand a dataclass)."""
+    return event._replace(moon=choice) if isinstance(event, Trick) else replace(event, moon=choice)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections import Counter
+
 import pytest
 
 from games.base import InvalidEvent
-from games.rickety_kate.engine import trick_winner
+from games.rickety_kate.engine import counted, seat_orders, trick_winner
 from tests.games.rk import FOUR, cards, legal_four, one_suit_each, points, replay, rounds, trick
 
 
@@ -100,3 +103,41 @@ def test_tricks_then_quick_hand_for_the_next_hand() -> None:
     """Tricks: after a completed hand of tricks the next hand may be entered whole."""
     events = [*legal_four(), {"type": "hand", "hearts": {"Ana": 13}, "lady": "Ben"}]
     assert rounds(events)[1] == points(Ana=13, Ben=13)
+
+
+def test_seat_orders_start_each_trick_at_its_leader() -> None:
+    """seat_orders: who plays when each player leads, round the table in seat order (one lookup a trick)."""
+    orders = seat_orders(FOUR)
+    assert orders["Ana"] == FOUR
+    assert orders["Cleo"] == ("Cleo", "Dan", "Ana", "Ben")
+    assert orders["Dan"] == ("Dan", "Ana", "Ben", "Cleo")
+    assert orders.get("Eve") is None  # not playing: the engine then says why
+    assert seat_orders(FOUR) is orders  # worked out once a seating
+
+
+def test_with_tricks_is_replace_of_the_tricks() -> None:
+    """HandPlay.with_tricks gives what dataclasses.replace gives, every other field kept (a field added to
+    HandPlay and left out of with_tricks fails here)."""
+    state = replay([trick("Ana", "2C 3C 4C 5C")])
+    hand = state.current
+    assert hand is not None
+    tricks = (*hand.tricks, *hand.tricks)
+    assert hand.with_tricks(tricks) == dataclasses.replace(hand, tricks=tricks)
+    assert [f.name for f in dataclasses.fields(hand)] == [
+        "number",
+        "dealer",
+        "direction",
+        "players",
+        "deck",
+        "playoff",
+        "passes",
+        "tricks",
+        "penalties",
+    ]
+
+
+def test_counted_is_what_a_counter_holds() -> None:
+    """counted: each name's count, in first-come order, as Counter(names) has them."""
+    for names in [(), ("Ana",), ("Ben", "Ana", "Ben"), ("Cleo", "Cleo")]:
+        assert counted(names) == Counter(names)
+        assert list(counted(names).items()) == list(Counter(names).items())
