@@ -13,13 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.cache import patch_cache_control
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from companion import assets, entries, services
+from companion import assets, entries, services, views
 from companion.board import Board, board, log_line
 from companion.models import Table
 
@@ -46,20 +44,8 @@ def display(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 def display_live(request: HttpRequest, code: str) -> HttpResponse:
-    """What the display polls: 304 while the table's version (its ETag) is unchanged, else the display's parts.
-    The same answer as views.live gives the table page, with the display's own parts instead of the board's."""
-    version = services.version_of(code)
-    if version is None:
-        raise Http404(_("No such table."))
-    if f'"{version}"' in request.headers.get("If-None-Match", ""):
-        response: HttpResponse = HttpResponseNotModified()
-    else:
-        snap = services.snapshot(get_object_or_404(Table, code=code))
-        response = render(request, "display.html#live", _context(snap))
-        version = snap.table.version
-    response["ETag"] = f'"{version}"'
-    patch_cache_control(response, no_cache=True)
-    return response
+    """What the display polls: the table page's poll (views.polled), answered with the display's own parts."""
+    return views.polled(request, code, lambda snap: render(request, "display.html#live", _context(snap)))
 
 
 def _context(snap: services.Snapshot) -> dict[str, Any]:

@@ -157,6 +157,12 @@ def table(request: HtmxHttpRequest, code: str) -> HttpResponse:
 @require_GET
 def live(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """What the table page polls: 304 while the table's version (its ETag) is unchanged."""
+    return polled(request, code, lambda snap: _render_board(request, snap, template="table.html#live"))
+
+
+def polled(request: HttpRequest, code: str, answer: Callable[[services.Snapshot], HttpResponse]) -> HttpResponse:
+    """A poll of table `code`: 304 while the version the phone names (If-None-Match) is the table's, read without
+    a snapshot; else `answer` for the table's snapshot, tagged with its version."""
     version = services.version_of(code)
     if version is None:
         raise Http404(_("No such table."))
@@ -164,7 +170,7 @@ def live(request: HtmxHttpRequest, code: str) -> HttpResponse:
         response: HttpResponse = HttpResponseNotModified()
     else:
         snap = _snapshot(code)
-        response = _render_board(request, snap, template="table.html#live")
+        response = answer(snap)
         version = snap.table.version
     response["ETag"] = f'"{version}"'
     patch_cache_control(response, no_cache=True)
