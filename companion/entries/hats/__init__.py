@@ -12,9 +12,10 @@ The forms' fields (seat numbers are indices into the table's players):
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.http import QueryDict
@@ -169,7 +170,9 @@ DEMO_LEAVES_OUT = {"favourite": "a favourite is shown only after a player's eigh
 
 def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
     """What the entry templates show: the seats, the pickers (refilled after an error) and, for the swap, which
-    positions the game allows for each card (kibitz.js only shows it)."""
+    positions the game allows for each card (kibitz.js only shows it). The pickers come as callables, which the
+    template calls where it first reads them (once): a page whose script runs leaves the closed optional action and
+    end state out (`lazy`), and their pickers were most of this context's cost."""
     d = dict(snap.prompt.details)
     kind = snap.prompt.kind
     if kind == "over":
@@ -189,10 +192,10 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         "position": form.get("position", ""),
         # The end state at once, until the game is over: also after tracked turns (a table that stopped tracking),
         # whose end state it replaces.
-        "final": _final_context(notation, snap, form, positions, seats),
+        "final": EndState(notation, snap, form, positions, seats),
     }
     if kind == "setup":
-        out["setup_picker"] = _positions_picker(notation, "pos", positions, form)
+        out["setup_picker"] = _when_read(_positions_picker, notation, "pos", positions, form)
         return out
     state = snap.state
     out["table"] = [
@@ -200,15 +203,21 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         for n, card in enumerate(state.table or (), 1)
     ]
     out["legal"] = json.dumps(d.get("legal", {}))
-    out["card_picker"] = _put_down_picker(notation, state.table or (), form)
-    out["out_picker"] = _one(notation, "out", _("Card that goes"), form)
-    out["in_picker"] = _one(notation, "in", _("Card that comes"), form)
-    out["fav_picker"] = _one(notation, "fav", _("The last card"), form)
+    out["card_picker"] = _when_read(_put_down_picker, notation, state.table or (), form)
+    out["out_picker"] = _when_read(_one, notation, "out", _("Card that goes"), form)
+    out["in_picker"] = _when_read(_one, notation, "in", _("Card that comes"), form)
+    out["fav_picker"] = _when_read(_one, notation, "fav", _("The last card"), form)
     out["missing"] = [(players.index(p), p) for p in d.get("can_reveal", ())]  # eight turns had, none shown
     out["fav_player"] = form.get("player", str(out["missing"][0][0]) if out["missing"] else "")
     out["kind_choice"] = form.get("kind", "partner_swap" if d["teams"] else "redraw")
     out["next"] = "exchange" if kind == "turn" else "favourite"  # the form the prompt asks for (the template marks it)
     return out
+
+
+def _when_read(build: Callable[..., cardpicker.Picker], *args: Any) -> Callable[[], cardpicker.Picker]:
+    """`build(*args)` left for the template to call where it first reads it (Django calls a callable it reads), and
+    then only once."""
+    return functools.cache(functools.partial(build, *args))
 
 
 def _put_down_picker(notation: HatsNotation, table: Sequence[Any], form: QueryDict) -> cardpicker.Picker:
@@ -235,21 +244,44 @@ def _positions_picker(notation: HatsNotation, name: str, positions: list[int], f
     return picker(notation, seats, form, name, exclusive=False, required=True)
 
 
-def _final_context(
-    notation: HatsNotation, snap: Snapshot, form: QueryDict, positions: list[int], seats: list[tuple[int, str]]
-) -> Mapping[str, Any]:
+class EndState:
     """The end state at once: the tea table, then per player the face-up cards and the favourite (the black hats
     follow from the face-up cards), and the words hats.js counts with. After tracked turns it starts from the end
-    state they built (the scorer changes what happened since), unless the form itself comes back with an error."""
-    after_turns = snap.state.last_actor is not None
-    if after_turns and not _final_posted(form):
-        form = _built_so_far(notation, snap)
-    return {
-        "each": TURNS_EACH,  # cards a player plays in a game, face up or as black hats: hats.js counts with it
-        "after_turns": after_turns,
-        "words": _live_words(notation, len(positions), len(seats)),
-        "table": _positions_picker(notation, "table", positions, form),
-        "players": [
+    state they built (the scorer changes what happened since), unless the form itself comes back with an error.
+    Whether it follows tracked turns is known at once (the closed form's summary says so); the rest is worked out
+    when the template first reads it, which a page that leaves the closed form out never does."""
+
+    each = TURNS_EACH  # cards a player plays in a game, face up or as black hats: hats.js counts with it
+
+    def __init__(
+        self,
+        notation: HatsNotation,
+        snap: Snapshot,
+        form: QueryDict,
+        positions: list[int],
+        seats: list[tuple[int, str]],
+    ) -> None:
+        self.after_turns = snap.state.last_actor is not None
+        self._notation, self._snap, self._sent, self._positions, self._seats = notation, snap, form, positions, seats
+
+    @functools.cached_property
+    def _form(self) -> QueryDict:
+        if self.after_turns and not _final_posted(self._sent):
+            return _built_so_far(self._notation, self._snap)
+        return self._sent
+
+    @functools.cached_property
+    def words(self) -> dict[str, str]:
+        return _live_words(self._notation, len(self._positions), len(self._seats))
+
+    @functools.cached_property
+    def table(self) -> cardpicker.Picker:
+        return _positions_picker(self._notation, "table", self._positions, self._form)
+
+    @functools.cached_property
+    def players(self) -> list[dict[str, Any]]:
+        notation, form = self._notation, self._form
+        return [
             {
                 "index": i,
                 "name": name,
@@ -271,10 +303,12 @@ def _final_context(
                     legend=lambda who: _("%(name)s's favourite") % {"name": who},
                 ),
             }
-            for i, name in seats
-        ],
-        "cookie": form.get("cookie", "auto"),
-    }
+            for i, name in self._seats
+        ]
+
+    @functools.cached_property
+    def cookie(self) -> str:
+        return str(self._form.get("cookie", "auto"))
 
 
 def _live_words(notation: HatsNotation, positions: int, players: int) -> dict[str, str]:
