@@ -444,7 +444,14 @@ def _game(slug: str) -> Game:
 
 
 def _snapshot(code: str) -> services.Snapshot:
-    return services.snapshot(get_object_or_404(Table, code=code))
+    return services.snapshot(_table(code))
+
+
+def _table(code: str) -> Table:
+    table = services.table_by_code(code)
+    if table is None:
+        raise Http404(_("No such table."))
+    return table
 
 
 def _grant(request: HttpRequest, table: Table) -> None:
