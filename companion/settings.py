@@ -111,8 +111,6 @@ TEMPLATES = [
             ],
             # Django's {% url %} with each address reversed once per process (companion/templatetags/addresses.py).
             "builtins": ["companion.templatetags.addresses"],
-            # Django's i18n tags, with {% translate "literal" %} looked up once per language and process.
-            "libraries": {"i18n": "companion.templatetags.kept_i18n"},
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",

@@ -1,16 +1,19 @@
 """`{% url %}` and `{% translate %}` as the app's templates get them (companion/templatetags/addresses.py and
-kept_i18n.py): the same text as Django's own tags in every language, each address and literal worked out once."""
+kibitz_i18n.py): the same text as Django's own tags in every language, each address and literal worked out once."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.template import Context, Engine, engines
 from django.urls import NoReverseMatch, set_script_prefix
 from django.utils import translation
 
-from companion.templatetags import addresses, kept_i18n
+from companion.templatetags import addresses, kibitz_i18n
 
 DJANGO = Engine(libraries={"i18n": "django.templatetags.i18n"})  # Django's own tags, none of ours
 OURS = engines["django"].engine
@@ -39,23 +42,35 @@ CONTEXT = {"code": "abc123", "name": "Ana & <Ben>", "word": "Fix"}
 @pytest.fixture(autouse=True)
 def forgotten() -> Iterator[None]:
     addresses.address.cache_clear()
-    kept_i18n.TRANSLATED.clear()
+    kibitz_i18n.TRANSLATED.clear()
     yield
     addresses.address.cache_clear()
-    kept_i18n.TRANSLATED.clear()
+    kibitz_i18n.TRANSLATED.clear()
 
 
 def both(source: str, language: str = "en") -> tuple[str, str]:
     with translation.override(language):
         theirs = DJANGO.from_string("{% load i18n %}" + source).render(Context(CONTEXT))
-        ours = [OURS.from_string("{% load i18n %}" + source).render(Context(CONTEXT)) for _ in range(2)]
+        ours = [OURS.from_string("{% load kibitz_i18n %}" + source).render(Context(CONTEXT)) for _ in range(2)]
     assert ours[0] == ours[1]  # kept or not, the same
     return theirs, ours[0]
 
 
+def test_no_template_of_the_app_loads_django_s_i18n_instead() -> None:
+    roots = [Path(settings.BASE_DIR) / "templates", *(Path(settings.BASE_DIR) / "companion").rglob("templates")]
+    loads = [
+        (path.name, line)
+        for root in roots
+        for path in root.rglob("*.html")
+        for line in re.findall(r"\{% load ([^%]*)%\}", path.read_text())
+        if "i18n" in line.split()
+    ]
+    assert loads == []
+
+
 def test_the_app_s_templates_get_the_kept_tags() -> None:
-    nodes = OURS.from_string("{% load i18n %}{% url 'home' %}{% translate 'Undo' %}").nodelist
-    assert [type(node) for node in nodes[1:]] == [addresses.AddressNode, kept_i18n.KeptTranslateNode]
+    nodes = OURS.from_string("{% load kibitz_i18n %}{% url 'home' %}{% translate 'Undo' %}").nodelist
+    assert [type(node) for node in nodes[1:]] == [addresses.AddressNode, kibitz_i18n.KeptTranslateNode]
 
 
 @pytest.mark.parametrize("source", URLS)
@@ -104,18 +119,18 @@ def test_a_translation_is_django_s(source: str, language: str) -> None:
 
 
 def test_a_literal_is_translated_once_per_language() -> None:
-    template = OURS.from_string('{% load i18n %}{% translate "Undo" %}')
+    template = OURS.from_string('{% load kibitz_i18n %}{% translate "Undo" %}')
     with translation.override("de"):
         assert template.render(Context({})) == "Rückgängig"
-        kept_i18n.TRANSLATED[("Undo", False, "de", True)] = "kept"
+        kibitz_i18n.TRANSLATED[("Undo", False, "de", True)] = "kept"
         assert template.render(Context({})) == "kept"  # read from the store, not looked up again
     with translation.override("fr"):
         assert template.render(Context({})) == "Défaire"
 
 
 def test_a_message_in_a_variable_is_looked_up_every_time() -> None:
-    template = OURS.from_string("{% load i18n %}{% translate word %}")
+    template = OURS.from_string("{% load kibitz_i18n %}{% translate word %}")
     with translation.override("de"):
         assert template.render(Context({"word": "Undo"})) == "Rückgängig"
         assert template.render(Context({"word": "Log"})) == "Verlauf"
-    assert kept_i18n.TRANSLATED == {}
+    assert kibitz_i18n.TRANSLATED == {}

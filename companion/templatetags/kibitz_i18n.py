@@ -1,6 +1,6 @@
 """Django's i18n tag library, with `{% translate "a literal" %}` looked up once per language and process.
 
-Loaded for `{% load i18n %}` (settings.TEMPLATES' "libraries" maps the label here), so templates keep Django's tags and
+The app's templates `{% load kibitz_i18n %}` for Django's `{% load i18n %}` (a test keeps it so): the same tags, and
 makemessages, which reads the templates' syntax, still finds every message. A table page has over a hundred
 `{% translate %}` tags; each made a lazy string, looked the message up through thread-locals and escaped it again, a
 twentieth of a first rendering. A literal without filters or a message context gives the same text for the same
