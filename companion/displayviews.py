@@ -14,12 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from companion import assets, entries, services, views
 from companion.board import Board, board, log_line
-from companion.models import Table
 
 POLL_SECONDS = 3  # as often as the table page polls: a display is one more watcher
 
@@ -38,7 +37,7 @@ class Seat:
 
 @require_GET
 def display(request: HttpRequest, code: str) -> HttpResponse:
-    snap = services.snapshot(get_object_or_404(Table, code=code))
+    snap = views._snapshot(code)
     return render(request, "display.html", _context(snap))
 
 

@@ -136,6 +136,14 @@ def read_version(code: str) -> int | None:
     return None if row is None else int(row[0])
 
 
+def table_by_code(code: str) -> Table | None:
+    """The table whose link code is `code`, or None: what every table page reads first. Raw SQL for the reason
+    read_version gives: building the ORM's query took twice as long as the raw one's whole answer (0.4, 0.2 ms)."""
+    sql = f"SELECT * FROM {connection.ops.quote_name(Table._meta.db_table)} WHERE code = %s"
+    found = list(Table.objects.raw(sql, [code]))
+    return found[0] if found else None
+
+
 def review(snap: Snapshot) -> list[tuple[Flag, LogEntry]]:
     """The referee's flags, each with the stored event it concerns; worked out once per table version."""
     if "review" not in snap.memo:
