@@ -4,15 +4,17 @@ page's 14 (companion/entries/hats/templates/ documents the markup; tests/compani
 each writes what its loop wrote, in every language). Words are translated once a call, not once a line; every
 value is escaped here, and the translations go in as {% translate %} and {% blocktranslate %} put them."""
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from companion.i18n import tr
+from games.text import Text
 
 register = template.Library()
 
@@ -20,6 +22,18 @@ register = template.Library()
 def _escaped(text: str) -> str:
     """A translation as `{% translate %}` puts it in: escaped (a `{% blocktranslate %}` puts its own in as it is)."""
     return str(conditional_escape(text))
+
+
+def _named(text: Text | str) -> str:
+    """A card's or a type's name (a game's Text) in the active language, escaped: `{{ text|tr }}`."""
+    return _name_in(text, get_language() or "")
+
+
+@functools.lru_cache(maxsize=1024)  # the cards and types of a few tables' notations, in each language
+def _name_in(text: Text | str, language: str) -> str:
+    """`text` as the active language, `language`, says it: the same Text always gives the same words there, and
+    translating them (a catalogue look-up per word) took a third of these loops."""
+    return str(conditional_escape(tr(text)))
 
 
 @register.simple_tag
@@ -38,7 +52,7 @@ def tea_table(positions: Iterable[Mapping[str, Any]]) -> SafeString:
             f'      <span class="hats-num">{number}</span>\n'
             f'      <span class="hats-card {conditional_escape(card["tone"])}" aria-hidden="true">'
             f"{conditional_escape(card['face'])}{conditional_escape(card['symbol'])}</span>\n"
-            f'      <span class="hats-why"><span class="visually-hidden">{conditional_escape(tr(card["label"]))}: '
+            f'      <span class="hats-why"><span class="visually-hidden">{_named(card["label"])}: '
             f"</span>{why}</span>\n    </li>"
         )
     return mark_safe("".join(out))  # every value in it escaped above
@@ -48,20 +62,19 @@ def tea_table(positions: Iterable[Mapping[str, Any]]) -> SafeString:
 def player_lines(panel: Mapping[str, Any]) -> SafeString:
     """Each player's <li> of the state panel: the counts, the collection by type and, once the game is over, the
     score line by line (games.hats.prompt.panel)."""
-    next_word, cookie_word = _escaped(gettext("next")), _escaped(gettext("holds the cookie"))
-    total_word = _escaped(gettext("Total"))
+    words = _PlayerWords()
+    gap = "\n        "
     out = []
     for row in panel["players"]:
         name = conditional_escape(row["name"])
         who = f"<strong>{name}</strong>"
-        who += f" · {next_word}" if row["next"] else ""
-        who += f" · {cookie_word}" if row["cookie"] else ""
-        who += f"\n        · {gettext('types: %(n)s') % {'n': row['types']}}"
-        who += f"\n        · {gettext('black hats: %(n)s') % {'n': row['black_hats']}}"
-        who += f"\n        · {gettext('turns %(n)s of 8') % {'n': row['turns']}}" if panel["tracked"] else "\n        "
-        who += f"\n        · {gettext('worth now: %(n)s') % {'n': row['total']}}" if not panel["over"] else "\n        "
-        groups = _groups(name, row["groups"]) if row["groups"] else ""
-        lines = _lines(name, row["lines"], row["total"], total_word) if panel["over"] else ""
+        who += f" · {words.next}" if row["next"] else ""
+        who += f" · {words.cookie}" if row["cookie"] else ""
+        who += f"{gap}· {words.types % {'n': row['types']}}{gap}· {words.black_hats % {'n': row['black_hats']}}"
+        who += f"{gap}· {words.turns % {'n': row['turns']}}" if panel["tracked"] else gap
+        who += f"{gap}· {words.worth % {'n': row['total']}}" if not panel["over"] else gap
+        groups = _groups(words.collection % {"name": name}, row["groups"]) if row["groups"] else ""
+        lines = _lines(words.score % {"name": name}, row["lines"], row["total"], words.total) if panel["over"] else ""
         out.append(
             f'<li class="hats-player-line{" hats-next" if row["next"] else ""}">\n'
             f'      <p class="hats-who">{who}</p>\n      {groups}\n      {lines}\n    </li>'
@@ -69,21 +82,35 @@ def player_lines(panel: Mapping[str, Any]) -> SafeString:
     return mark_safe("".join(out))  # every value in it escaped above
 
 
-def _groups(name: str, groups: Sequence[Mapping[str, Any]]) -> str:
-    """A player's collection by type."""
-    label = gettext("%(name)s's collection") % {"name": name}
+class _PlayerWords:
+    """The words of the players' lines, translated once a call, not once a player: as {% translate %} puts them
+    in (escaped), and as {% blocktranslate %} does (as they are, the values escaped)."""
+
+    def __init__(self) -> None:
+        self.next = _escaped(gettext("next"))
+        self.cookie = _escaped(gettext("holds the cookie"))
+        self.total = _escaped(gettext("Total"))
+        self.types = gettext("types: %(n)s")
+        self.black_hats = gettext("black hats: %(n)s")
+        self.turns = gettext("turns %(n)s of 8")
+        self.worth = gettext("worth now: %(n)s")
+        self.collection = gettext("%(name)s's collection")
+        self.score = gettext("%(name)s's score")
+
+
+def _groups(label: str, groups: Sequence[Mapping[str, Any]]) -> str:
+    """A player's collection by type, named `label`."""
     items = "".join(
         f'<li class="hats-group {conditional_escape(g["tone"])}"><span aria-hidden="true">'
-        f"{conditional_escape(g['symbol'])}</span> {conditional_escape(tr(g['label']))} ×{g['count']}: "
+        f"{conditional_escape(g['symbol'])}</span> {_named(g['label'])} ×{g['count']}: "
         f"{conditional_escape(g['values'])}</li>"
         for g in groups
     )
     return f'<ul class="hats-coll" aria-label="{label}">{items}</ul>'
 
 
-def _lines(name: str, lines: Sequence[Mapping[str, Any]], total: int, total_word: str) -> str:
-    """A finished game's score of one player, line by line, and its total."""
-    label = gettext("%(name)s's score") % {"name": name}
+def _lines(label: str, lines: Sequence[Mapping[str, Any]], total: int, total_word: str) -> str:
+    """A finished game's score of one player, line by line, and its total, named `label`."""
     items = "".join(
         f"<li><span>{conditional_escape(tr(line['text']))}</span> <strong>{line['points']}</strong></li>"
         for line in lines
@@ -122,7 +149,7 @@ def position_chips(table: Iterable[Mapping[str, Any]], chosen: str) -> SafeStrin
         "".join(
             f'<label class="chip" data-position="{p["number"]}"><input type="radio" name="position" '
             f'value="{p["number"]}"{" checked" if chosen == str(p["number"]) else ""}><span>{p["number"]}: '
-            f"{conditional_escape(tr(p['card']))}{note}</span></label>"
+            f"{_named(p['card'])}{note}</span></label>"
             for p in table
         )
     )  # every value in it escaped above

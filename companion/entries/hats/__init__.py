@@ -15,18 +15,19 @@ from __future__ import annotations
 import functools
 import json
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from companion import cardpicker
-from companion.entries import FormError, picker, seat, whole_number
+from companion.entries import FormError, deferred, picker, seat, whole_number
 from companion.services import Snapshot
 from games.hats.engine import TURNS_EACH, black_hats_beside
-from games.hats.notation import HatsNotation
+from games.hats.notation import HatsCard, HatsNotation
 from games.hats.prompt import notation_for
 
 MAX_BLACK_HATS = 8  # eight cards each: a final entry's black hats per player
@@ -195,7 +196,7 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         "final": EndState(notation, snap, form, positions, seats),
     }
     if kind == "setup":
-        out["setup_picker"] = _when_read(_positions_picker, notation, "pos", positions, form)
+        out["setup_picker"] = deferred(partial(_positions_picker, notation, "pos", positions, form))
         return out
     state = snap.state
     out["table"] = [
@@ -203,10 +204,10 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         for n, card in enumerate(state.table or (), 1)
     ]
     out["legal"] = json.dumps(d.get("legal", {}))
-    out["card_picker"] = _when_read(_put_down_picker, notation, state.table or (), form)
-    out["out_picker"] = _when_read(_one, notation, "out", _("Card that goes"), form)
-    out["in_picker"] = _when_read(_one, notation, "in", _("Card that comes"), form)
-    out["fav_picker"] = _when_read(_one, notation, "fav", _("The last card"), form)
+    out["card_picker"] = deferred(partial(_put_down_picker, notation, state.table or (), form))
+    out["out_picker"] = deferred(partial(_one, notation, "out", _("Card that goes"), form))
+    out["in_picker"] = deferred(partial(_one, notation, "in", _("Card that comes"), form))
+    out["fav_picker"] = deferred(partial(_one, notation, "fav", _("The last card"), form))
     out["missing"] = [(players.index(p), p) for p in d.get("can_reveal", ())]  # eight turns had, none shown
     out["fav_player"] = form.get("player", str(out["missing"][0][0]) if out["missing"] else "")
     out["kind_choice"] = form.get("kind", "partner_swap" if d["teams"] else "redraw")
@@ -214,20 +215,24 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
     return out
 
 
-def _when_read(build: Callable[..., cardpicker.Picker], *args: Any) -> Callable[[], cardpicker.Picker]:
-    """`build(*args)` left for the template to call where it first reads it (Django calls a callable it reads), and
-    then only once."""
-    return functools.cache(functools.partial(build, *args))
-
-
-def _put_down_picker(notation: HatsNotation, table: Sequence[Any], form: QueryDict) -> cardpicker.Picker:
+def _put_down_picker(notation: HatsNotation, table: Sequence[HatsCard], form: QueryDict) -> cardpicker.Picker:
     """The card a swap puts on the tea table: never one already lying there (offered disabled, saying so)."""
+    chosen = cardpicker.picked(form, "card", [(0, "")])[0]
+    return _put_down(notation, tuple(table), tuple(chosen), get_language() or "")
+
+
+@functools.lru_cache(maxsize=64)  # a picker is immutable: a few tables' tea tables, in each language
+def _put_down(
+    notation: HatsNotation, table: tuple[HatsCard, ...], chosen: tuple[str, ...], language: str
+) -> cardpicker.Picker:
+    """The put-down picker for the tea table `table`, holding `chosen`, in `language` (the active one, which its
+    words are in: a key here). Kept, as every page of the table at one turn shows the same one."""
     lying = Counter(table)
     left = {card: notation.copies(card) - lying[card] for card in notation.cards()}
     return picker(
         notation,
         [(0, _("Card put down"))],
-        form,
+        {"card-0": list(chosen)},
         "card",
         exclusive=False,
         available=left,
