@@ -48,12 +48,10 @@ def tea_table(positions: Iterable[Mapping[str, Any]]) -> SafeString:
         number %= {"n": pos["number"], "v": pos["value"]}
         why = counts if pos["counts"] else off
         out.append(
-            f'<li class="hats-pos{"" if pos["counts"] else " hats-off"}">\n'
-            f'      <span class="hats-num">{number}</span>\n'
-            f'      <span class="hats-card {conditional_escape(card["tone"])}" aria-hidden="true">'
-            f"{conditional_escape(card['face'])}{conditional_escape(card['symbol'])}</span>\n"
-            f'      <span class="hats-why"><span class="visually-hidden">{_named(card["label"])}: '
-            f"</span>{why}</span>\n    </li>"
+            f'<li class="hats-pos{"" if pos["counts"] else " hats-off"}"><span class="hats-num">{number}</span>'
+            f'<span class="hats-card {conditional_escape(card["tone"])}" aria-hidden="true">'
+            f"{conditional_escape(card['face'])}{conditional_escape(card['symbol'])}</span>"
+            f'<span class="hats-why"><span class="visually-hidden">{_named(card["label"])}: </span>{why}</span></li>'
         )
     return mark_safe("".join(out))  # every value in it escaped above
 
@@ -63,21 +61,20 @@ def player_lines(panel: Mapping[str, Any]) -> SafeString:
     """Each player's <li> of the state panel: the counts, the collection by type and, once the game is over, the
     score line by line (games.hats.prompt.panel)."""
     words = _PlayerWords()
-    gap = "\n        "
     out = []
     for row in panel["players"]:
         name = conditional_escape(row["name"])
         who = f"<strong>{name}</strong>"
         who += f" · {words.next}" if row["next"] else ""
         who += f" · {words.cookie}" if row["cookie"] else ""
-        who += f"{gap}· {words.types % {'n': row['types']}}{gap}· {words.black_hats % {'n': row['black_hats']}}"
-        who += f"{gap}· {words.turns % {'n': row['turns']}}" if panel["tracked"] else gap
-        who += f"{gap}· {words.worth % {'n': row['total']}}" if not panel["over"] else gap
+        who += f" · {words.types % {'n': row['types']}} · {words.black_hats % {'n': row['black_hats']}}"
+        who += f" · {words.turns % {'n': row['turns']}}" if panel["tracked"] else ""
+        who += f" · {words.worth % {'n': row['total']}}" if not panel["over"] else ""
         groups = _groups(words.collection % {"name": name}, row["groups"]) if row["groups"] else ""
         lines = _lines(words.score % {"name": name}, row["lines"], row["total"], words.total) if panel["over"] else ""
         out.append(
-            f'<li class="hats-player-line{" hats-next" if row["next"] else ""}">\n'
-            f'      <p class="hats-who">{who}</p>\n      {groups}\n      {lines}\n    </li>'
+            f'<li class="hats-player-line{" hats-next" if row["next"] else ""}"><p class="hats-who">{who}</p>'
+            f"{groups}{lines}</li>"
         )
     return mark_safe("".join(out))  # every value in it escaped above
 
@@ -116,8 +113,8 @@ def _lines(label: str, lines: Sequence[Mapping[str, Any]], total: int, total_wor
         for line in lines
     )
     return (
-        f'\n      <ul class="hats-lines" aria-label="{label}">\n        {items}\n'
-        f'        <li class="hats-total"><span>{total_word}</span> <strong>{total}</strong></li>\n      </ul>\n      '
+        f'<ul class="hats-lines" aria-label="{label}">{items}'
+        f'<li class="hats-total"><span>{total_word}</span> <strong>{total}</strong></li></ul>'
     )
 
 
