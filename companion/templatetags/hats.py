@@ -24,15 +24,11 @@ def _escaped(text: str) -> str:
     return str(conditional_escape(text))
 
 
-def _named(text: Text | str) -> str:
-    """A card's or a type's name (a game's Text) in the active language, escaped: `{{ text|tr }}`."""
-    return _name_in(text, get_language() or "")
-
-
 @functools.lru_cache(maxsize=1024)  # the cards and types of a few tables' notations, in each language
-def _name_in(text: Text | str, language: str) -> str:
-    """`text` as the active language, `language`, says it: the same Text always gives the same words there, and
-    translating them (a catalogue look-up per word) took a third of these loops."""
+def _named(text: Text | str, language: str) -> str:
+    """A card's or a type's name (a game's Text) in the active language, `language`, escaped: `{{ text|tr }}`. The
+    same Text always says the same there, and translating it (a catalogue look-up per word) took a third of these
+    loops."""
     return str(conditional_escape(tr(text)))
 
 
@@ -41,6 +37,7 @@ def tea_table(positions: Iterable[Mapping[str, Any]]) -> SafeString:
     """The tea table's positions (games.hats.prompt.panel), an <li> each: its number and points, the card lying there
     (its face hidden from screen readers, which hear its name) and whether it counts."""
     counts, off = _escaped(gettext("counts")), _escaped(gettext("does not count"))
+    language = get_language() or ""
     out = []
     for pos in positions:
         card = pos["card"]
@@ -51,7 +48,8 @@ def tea_table(positions: Iterable[Mapping[str, Any]]) -> SafeString:
             f'<li class="hats-pos{"" if pos["counts"] else " hats-off"}"><span class="hats-num">{number}</span>'
             f'<span class="hats-card {conditional_escape(card["tone"])}" aria-hidden="true">'
             f"{conditional_escape(card['face'])}{conditional_escape(card['symbol'])}</span>"
-            f'<span class="hats-why"><span class="visually-hidden">{_named(card["label"])}: </span>{why}</span></li>'
+            f'<span class="hats-why"><span class="visually-hidden">{_named(card["label"], language)}: </span>'
+            f"{why}</span></li>"
         )
     return mark_safe("".join(out))  # every value in it escaped above
 
@@ -60,7 +58,7 @@ def tea_table(positions: Iterable[Mapping[str, Any]]) -> SafeString:
 def player_lines(panel: Mapping[str, Any]) -> SafeString:
     """Each player's <li> of the state panel: the counts, the collection by type and, once the game is over, the
     score line by line (games.hats.prompt.panel)."""
-    words = _PlayerWords()
+    words, language = _PlayerWords(), get_language() or ""
     out = []
     for row in panel["players"]:
         name = conditional_escape(row["name"])
@@ -70,7 +68,7 @@ def player_lines(panel: Mapping[str, Any]) -> SafeString:
         who += f" · {words.types % {'n': row['types']}} · {words.black_hats % {'n': row['black_hats']}}"
         who += f" · {words.turns % {'n': row['turns']}}" if panel["tracked"] else ""
         who += f" · {words.worth % {'n': row['total']}}" if not panel["over"] else ""
-        groups = _groups(words.collection % {"name": name}, row["groups"]) if row["groups"] else ""
+        groups = _groups(words.collection % {"name": name}, row["groups"], language) if row["groups"] else ""
         lines = _lines(words.score % {"name": name}, row["lines"], row["total"], words.total) if panel["over"] else ""
         out.append(
             f'<li class="hats-player-line{" hats-next" if row["next"] else ""}"><p class="hats-who">{who}</p>'
@@ -95,11 +93,11 @@ class _PlayerWords:
         self.score = gettext("%(name)s's score")
 
 
-def _groups(label: str, groups: Sequence[Mapping[str, Any]]) -> str:
+def _groups(label: str, groups: Sequence[Mapping[str, Any]], language: str) -> str:
     """A player's collection by type, named `label`."""
     items = "".join(
         f'<li class="hats-group {conditional_escape(g["tone"])}"><span aria-hidden="true">'
-        f"{conditional_escape(g['symbol'])}</span> {_named(g['label'])} ×{g['count']}: "
+        f"{conditional_escape(g['symbol'])}</span> {_named(g['label'], language)} ×{g['count']}: "
         f"{conditional_escape(g['values'])}</li>"
         for g in groups
     )
@@ -142,11 +140,12 @@ def position_chips(table: Iterable[Mapping[str, Any]], chosen: str) -> SafeStrin
     """A radio chip per tea-table position (companion.entries.hats: its number and the card lying there), the one
     `chosen` checked, each with the note hats.js shows when the card picked may not go there."""
     note = f'<em class="hats-illegal-note" hidden> — {_escaped(gettext("not allowed"))}</em>'
+    language = get_language() or ""
     return mark_safe(
         "".join(
             f'<label class="chip" data-position="{p["number"]}"><input type="radio" name="position" '
             f'value="{p["number"]}"{" checked" if chosen == str(p["number"]) else ""}><span>{p["number"]}: '
-            f"{_named(p['card'])}{note}</span></label>"
+            f"{_named(p['card'], language)}{note}</span></label>"
             for p in table
         )
     )  # every value in it escaped above
