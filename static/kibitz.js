@@ -461,6 +461,13 @@
   });
   if (navigator.serviceWorker && banner) {
     navigator.serviceWorker.register(banner.dataset.worker).catch(function () { /* none: the page as before */ });
+    // The worker keeps a table's copy afresh after changes a few seconds late; told the page goes out of sight
+    // (the phone locked, another app, a reload), it does so at once.
+    document.addEventListener("visibilitychange", function () { if (document.hidden) hiding(); });
+    window.addEventListener("pagehide", hiding);
+  }
+  function hiding() {
+    if (navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage("hidden");
   }
   if (document.body.hasAttribute("data-offline") || waiting()) withOffline();
 
