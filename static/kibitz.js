@@ -430,7 +430,7 @@
   // offline.js (the banner's words, the entries kept on this phone until the connection is back) is no part of a
   // first load: it comes when this page is the worker's copy (body[data-offline]), when entries wait here, or
   // when a request finds no network; a write that failed before it came waits for it in Kibitz.lost. The worker
-  // keeps it, so it loads without signal too (the worker also keeps the table page afresh after each change).
+  // keeps it, so it loads without signal too (the worker also keeps the table page afresh after changes).
   var banner = document.querySelector(".offline"), fetched = false;
   window.Kibitz.lost = [];
   function withOffline() {
