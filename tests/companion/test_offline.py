@@ -163,6 +163,10 @@ def test_the_offline_page_reads_in_every_language_and_holds_no_secret_nor_form_o
         assert body.count("<form") == 1 and 'action="/i18n/setlang/"' in body  # base.html's language picker only
         assert table.scorer_token not in body and table.group.token not in body
         assert "/static/games/" not in body  # no game's stylesheet or script: it shows no table
+    # Without script (offline.js lists the copies), the list's place says so plainly.
+    body = client.get("/offline/").content.decode()
+    assert '<ul class="tables" data-kept hidden></ul>' in body
+    assert "Without JavaScript this page cannot list them." in body
 
 
 def test_the_worker_shows_the_posted_sentence_for_a_form_posted(client: Client, db: None) -> None:
