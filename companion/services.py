@@ -107,6 +107,7 @@ def play_again(snap: Snapshot) -> Table:
         table = create_table(locked.game, rematch_seats(snap), locked.options, group=locked.group)
         locked.next_table = table
         locked.save(update_fields=["next_table"])
+        _bump(locked, finished=True)  # a new version: the watchers' pages and the display learn of it by their poll
     return table
 
 
