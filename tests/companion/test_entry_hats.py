@@ -37,7 +37,9 @@ def test_setup_then_a_swap_and_a_black_hat(client: Client, table: Table) -> None
     assert "Ben&#x27;s turn, 1 of 8." in page or "Ben's turn, 1 of 8." in page
     assert checked(page, "player") == ["1", "1"]  # whose turn it is, already chosen (turn and optional action)
     assert "Whose favourite" not in page  # nobody has had eight turns
-    legal = json.loads(re.search(r'data-legal="([^"]*)"', page).group(1).replace("&quot;", '"'))  # type: ignore[union-attr]
+    written = re.search(r'data-legal="([^"]*)"', page).group(1)  # type: ignore[union-attr]
+    legal = json.loads(written.replace("&quot;", '"'))
+    assert " " not in written  # compact: every turn's page carries it
     assert legal["grey-3"] == [1, 2] and legal["red-2"] == [1]  # the game's list, not the template's
     assert legal["red-1"] == [] and "red 1, on the tea table" in page  # lying there: not to be put down
     assert record(client, table, "exchange", {"player": "1", "card-0": "grey-3", "position": "2"}).status_code == 200

@@ -203,7 +203,7 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         {"number": n, "card": notation.label(card), "text": notation.format(card)}
         for n, card in enumerate(state.table or (), 1)
     ]
-    out["legal"] = json.dumps(d.get("legal", {}))
+    out["legal"] = json.dumps(d.get("legal", {}), separators=(",", ":"))  # hats.js reads it: no spaces needed
     out["card_picker"] = deferred(partial(_put_down_picker, notation, state.table or (), form))
     out["out_picker"] = deferred(partial(_one, notation, "out", _("Card that goes"), form))
     out["in_picker"] = deferred(partial(_one, notation, "in", _("Card that comes"), form))
