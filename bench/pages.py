@@ -108,6 +108,7 @@ def interleaved(
 def page_figures(table: Any, runs: int) -> dict[str, str]:
     from django.test import Client
 
+    from companion.entries import hats as hats_entry
     from companion.models import TableCheckpoint
     from companion.rendered import RENDERED
     from companion.services import SNAPSHOTS
@@ -128,11 +129,12 @@ def page_figures(table: Any, runs: int) -> dict[str, str]:
 
     def never_served() -> None:
         """A process that never served this table: no snapshot of it, no part rendered for it, none of its addresses
-        (what is kept per language or notation, and the compiled templates, stay: a worker has them after its first
-        page of any table)."""
+        or Hats tea-table pickers (what is kept per language, notation or board, and the compiled templates, stay: a
+        worker has them after its first page of any table of the game)."""
         SNAPSHOTS.clear()
         RENDERED.clear()
         addresses.address.cache_clear()
+        hats_entry._put_down.cache_clear()
 
     cold = interleaved(page, lambda: client.get("/ping/"), runs, never_served)
 
