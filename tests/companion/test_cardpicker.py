@@ -369,3 +369,19 @@ def test_a_picker_left_to_a_deck_carries_what_its_whole_rendering_shows() -> Non
     again = cardpicker.build(white, FOUR, name="play", multiple=True)
     cardpicker.render(again, decks=decks)
     assert len(decks) == 3 and 'data-deck="' in decked  # one deck a kind: a second trick's picker uses the same
+
+
+def test_a_deck_is_written_once_per_kind_and_language() -> None:
+    """Every picker of a kind deals from one deck: its markup is worked out once per notation, kind and language
+    (the players' names and picks are no part of it), and a picker in another language gets that language's deck."""
+    cardpicker._deck_cards.cache_clear()
+    trick = cardpicker.build(FrenchNotation(), FOUR, required=True)
+    other = cardpicker.build(FrenchNotation(), [(0, "Zoe"), (1, "Yann")], chosen={0: ["QS"]}, required=True)
+    first, second = {}, {}  # type: ignore[var-annotated]
+    cardpicker.render(trick, decks=first)
+    cardpicker.render(other, decks=second)
+    assert first == second and cardpicker._deck_cards.cache_info().misses == 1
+    with translation.override("fr"):
+        french: dict[str, str] = {}
+        cardpicker.render(cardpicker.build(FrenchNotation(), FOUR, required=True), decks=french)
+    assert french.keys() != first.keys() and cardpicker._deck_cards.cache_info().misses == 2
