@@ -16,7 +16,8 @@ The forms' fields:
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any
 
 from django.http import QueryDict
@@ -224,6 +225,11 @@ def _pawn(pawn: str) -> dict[str, str]:
     return {"owner": owner, "n": n}
 
 
+def _later(build: Callable[[], cardpicker.Picker]) -> Callable[[], cardpicker.Picker]:
+    """A picker built once, when first asked for."""
+    return cache(build)
+
+
 def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
     """What the entry template shows: the prompt's details, the set pickers, the legal moves, values to refill."""
     d = dict(snap.prompt.details)
@@ -252,34 +258,42 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
             (i, name, form.get(f"sum-{i}", ""), form.get(f"field-{i}-1", ""), form.get(f"field-{i}-2", ""))
             for i, name in seats
         ],
-        "hand_picker": picker(
-            deck,
-            seats,
-            form,
-            "hand",
-            multiple=True,
-            exclusive=False,
-            legend=lambda name: _("%(name)s still holds") % {"name": name},
+        # The pickers are built when the template first reads them (Django calls a callable): a page that fetches
+        # closed parts shows none of them while their sections are closed.
+        "hand_picker": _later(
+            lambda: picker(
+                deck,
+                seats,
+                form,
+                "hand",
+                multiple=True,
+                exclusive=False,
+                legend=lambda name: _("%(name)s still holds") % {"name": name},
+            )
         ),
         # Each leader's play order as seat numbers (static/games/white-hat.js moves through the seats in it).
         "leaders": [(i, name, json.dumps([players.index(p) for p in d["orders"][name]])) for i, name in seats],
         "leader_index": leader_index,
-        "trick_picker": picker(
-            deck,
-            seats,
-            form,
-            "play",
-            multiple=True,
-            legend=lambda name: (_("%(name)s leads") if name == leader else _("%(name)s plays")) % {"name": name},
+        "trick_picker": _later(
+            lambda: picker(
+                deck,
+                seats,
+                form,
+                "play",
+                multiple=True,
+                legend=lambda name: (_("%(name)s leads") if name == leader else _("%(name)s plays")) % {"name": name},
+            )
         ),
-        "taken_picker": picker(
-            deck,
-            [(0, _("taken"))],
-            form,
-            "taken",
-            multiple=True,
-            exclusive=False,
-            legend=lambda name: _("Besides the hat, the winner took"),
+        "taken_picker": _later(
+            lambda: picker(
+                deck,
+                [(0, _("taken"))],
+                form,
+                "taken",
+                multiple=True,
+                exclusive=False,
+                legend=lambda name: _("Besides the hat, the winner took"),
+            )
         ),
         "take": form.get("take", ""),
         # the pickers the form sent cards in (a refusal, an undo, a fix): shown filled in, never left out (lazy)
@@ -291,5 +305,6 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         "pawns": [(f"{p}:{n}", p, n) for p in players for n in (1, 2)] if board else [],
         "fields": [(i, f.name) for i, f in enumerate(board.fields)] if board else [],
         "table_seats": seats,
+        "dealer_index": str(players.index(d["dealer"])) if d["dealer"] in players else "",
         "final": bool(form.get("final")) or bool(d["goal"]),
     }
