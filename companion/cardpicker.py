@@ -25,7 +25,7 @@ import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -37,8 +37,10 @@ from games.notation import CardError, Notation
 from games.text import Text
 
 
-@dataclass(frozen=True)
-class PickerCard:
+class PickerCard(NamedTuple):
+    """One card of one seat. A named tuple: a picker makes one for every card and seat (208 for four seats of a
+    52-card deck), and a frozen dataclass took a third of building the picker just to be made."""
+
     value: str  # canonical text, the input's value
     face: str
     symbol: str
@@ -47,7 +49,7 @@ class PickerCard:
     tone: str  # a CSS class naming the card's colour: tone-S, tone-red, ...
     limit: int  # how many of it every seat together may still pick
     disabled: bool
-    count: int  # how many of it this seat holds now (0 or 1 for a radio or a checkbox)
+    held: int  # how many of it this seat holds now (0 or 1 for a radio or a checkbox)
     most: int  # how many of it this seat may hold: 1 is a radio or a checkbox, more a count (a number input)
     full: int  # how many of it the box holds (its limit when every copy is still to be had)
     plain: str  # its accessible name when it is to be had
@@ -283,7 +285,7 @@ def render(picker: Picker, shared: bool = False, decks: dict[str, str] | None = 
         f'<div class="cp{" cp-set" if picker.multiple else ""}" data-card-picker="{escape(picker.name)}"'
         f"{' data-exclusive' if picker.exclusive else ''}{data}>\n"
     ]
-    blank = [seat for seat in picker.seats if not any(card.count for row in seat.rows for card in row.cards)]
+    blank = [seat for seat in picker.seats if not any(card.held for row in seat.rows for card in row.cards)]
     share = shared and len(blank) > 1
     shells = {seat.index for seat in blank} if share else set()
     if share:
@@ -326,7 +328,7 @@ def _dealt(picker: Picker, decks: dict[str, str], words: _Words | None, data: st
         f' data-t-off="{escape(picker.off)}">\n'
     ]
     for seat in picker.seats:
-        held = " ".join(f"{c.value}={c.count}" for row in seat.rows for c in row.cards if c.count)
+        held = " ".join(f"{c.value}={c.held}" for row in seat.rows for c in row.cards if c.held)
         picks = f' data-picks="{escape(held)}"' if held else ""
         out.append(
             f'<fieldset class="cp-seat" data-seat="{seat.index}" data-name="{escape(seat.name)}" '
@@ -342,7 +344,7 @@ def _blank(seat: PickerSeat) -> PickerSeat:
         seat,
         rows=tuple(
             replace(
-                row, cards=tuple(replace(c, limit=c.full, disabled=False, count=0, label=c.plain) for c in row.cards)
+                row, cards=tuple(c._replace(limit=c.full, disabled=False, held=0, label=c.plain) for c in row.cards)
             )
             for row in seat.rows
         ),
@@ -386,7 +388,7 @@ def _data(picker: Picker, card: PickerCard) -> str:
 def _card(picker: Picker, card: PickerCard, field: str, required: str) -> str:
     off = " cp-off" if card.disabled else ""
     wide = " cp-wide" if len(card.face) + len(card.symbol) > 3 else ""
-    state = (" checked" if card.count else "") + (" disabled" if card.disabled else "")
+    state = (" checked" if card.held else "") + (" disabled" if card.disabled else "")
     return (
         f'<label class="cp-card {escape(card.tone)}{wide}{off}" {_data(picker, card)}>'
         f'<input type="{picker.input_type}" name="{field}" value="{escape(card.value)}"{state}{required}>{_face(card)}'
@@ -403,7 +405,7 @@ def _count(picker: Picker, card: PickerCard, field: str, words: _Words) -> str:
     name = escape(words.how_many % {"card": card.label})
     return (
         f'<label class="cp-card cp-counted {escape(card.tone)}{wide}{off}" {_data(picker, card)} '
-        f'data-label="{escape(card.label)}" data-n="{card.count}">{_face(card)}'
-        f'<input type="number" name="{field}:{escape(card.value)}" value="{card.count}" min="0" max="{card.most}" '
+        f'data-label="{escape(card.label)}" data-n="{card.held}">{_face(card)}'
+        f'<input type="number" name="{field}:{escape(card.value)}" value="{card.held}" min="0" max="{card.most}" '
         f'inputmode="numeric"{disabled}><span class="visually-hidden">{name}</span></label>\n'
     )

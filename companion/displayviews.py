@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from companion import assets, entries, services, views
 from companion.board import Board, board, log_line
-from companion.models import Table
 
 POLL_SECONDS = 3  # as often as the table page polls: a display is one more watcher
 
@@ -38,14 +38,30 @@ class Seat:
 
 @require_GET
 def display(request: HttpRequest, code: str) -> HttpResponse:
-    snap = services.snapshot(get_object_or_404(Table, code=code))
+    snap = views._snapshot(code)
     return render(request, "display.html", _context(snap))
 
 
 @require_GET
 def display_live(request: HttpRequest, code: str) -> HttpResponse:
-    """What the display polls: the table page's poll (views.polled), answered with the display's own parts."""
-    return views.polled(request, code, lambda snap: render(request, "display.html#live", _context(snap)))
+    """What the display polls: the table page's poll (views.polled), answered with the display's own parts; once the
+    table's next game has begun ("Play again"), with that game's display, which htmx opens in its place."""
+    return views.polled(request, code, lambda snap: _live(request, snap))
+
+
+def _live(request: HttpRequest, snap: services.Snapshot) -> HttpResponse:
+    following = _next_code(snap)
+    if following is not None:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = reverse("display", args=[following])
+        return response
+    return render(request, "display.html#live", _context(snap))
+
+
+def _next_code(snap: services.Snapshot) -> str | None:
+    """The code of the table's next game, once "Play again" began it."""
+    following = snap.table.next_table if snap.table.next_table_id else None
+    return following.code if following is not None else None
 
 
 def _context(snap: services.Snapshot) -> dict[str, Any]:
@@ -61,6 +77,7 @@ def _context(snap: services.Snapshot) -> dict[str, Any]:
         "last": _last_line(snap),
         "broken": services.broken_text(snap) if snap.broken else "",
         "finished": snap.standings.finished,
+        "next": _next_code(snap),
         "poll": POLL_SECONDS,
         "styles": [f for f in files if f.endswith(".css")],
         # A game's script runs here only when its web side says it stands alone and its state panel needs it

@@ -107,6 +107,7 @@ def play_again(snap: Snapshot) -> Table:
         table = create_table(locked.game, rematch_seats(snap), locked.options, group=locked.group)
         locked.next_table = table
         locked.save(update_fields=["next_table"])
+        _bump(locked, finished=True)  # a new version: the watchers' pages and the display learn of it by their poll
     return table
 
 
@@ -134,6 +135,14 @@ def read_version(code: str) -> int | None:
         cursor.execute(f"SELECT version FROM {connection.ops.quote_name(Table._meta.db_table)} WHERE code = %s", [code])
         row = cursor.fetchone()
     return None if row is None else int(row[0])
+
+
+def table_by_code(code: str) -> Table | None:
+    """The table whose link code is `code`, or None: what every table page reads first. Raw SQL for the reason
+    read_version gives: building the ORM's query took twice as long as the raw one's whole answer (0.4, 0.2 ms)."""
+    sql = f"SELECT * FROM {connection.ops.quote_name(Table._meta.db_table)} WHERE code = %s"
+    found = list(Table.objects.raw(sql, [code]))
+    return found[0] if found else None
 
 
 def review(snap: Snapshot) -> list[tuple[Flag, LogEntry]]:

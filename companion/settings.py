@@ -109,6 +109,8 @@ TEMPLATES = [
                     ],
                 )
             ],
+            # Django's {% url %} with each address reversed once per process (companion/templatetags/addresses.py).
+            "builtins": ["companion.templatetags.addresses"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",

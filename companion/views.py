@@ -5,7 +5,6 @@ Anyone with a table's link may watch it; only phones holding its scorer token ma
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Callable, Iterable
 from functools import partial
@@ -444,7 +443,14 @@ def _game(slug: str) -> Game:
 
 
 def _snapshot(code: str) -> services.Snapshot:
-    return services.snapshot(get_object_or_404(Table, code=code))
+    return services.snapshot(_table(code))
+
+
+def _table(code: str) -> Table:
+    table = services.table_by_code(code)
+    if table is None:
+        raise Http404(_("No such table."))
+    return table
 
 
 def _grant(request: HttpRequest, table: Table) -> None:
@@ -573,7 +579,7 @@ def _render_board(
     # What only the parts read is worked out first, unless this view's parts were all kept (companion/rendered.py).
     # Then each is left to the template, which calls it where it first reads it: only a part dropped from the store
     # since needs it. (Not always so: the same work done deep inside a template costs up to twice the CPU.)
-    later = _deferred if kept else _now
+    later = entries.deferred if kept else _now
     context = {
         "snap": snap,
         "broken": services.broken_text(snap) if snap.broken else "",
@@ -610,10 +616,6 @@ def _render_board(
 
 def _now(work: Callable[[], object]) -> object:
     return work()
-
-
-def _deferred(work: Callable[[], object]) -> object:
-    return functools.cache(work)  # a callable: the template calls it where it first reads it, once
 
 
 def _kept_view(

@@ -20,12 +20,13 @@ The helpers below are shared by every game's forms."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from django.http import QueryDict
 from django.urls import URLResolver, include, path
@@ -35,6 +36,8 @@ from companion import cardpicker, services
 from companion.services import Snapshot
 from games import registry
 from games.notation import Notation
+
+T = TypeVar("T")
 
 
 class FormError(ValueError):
@@ -127,6 +130,12 @@ def seat(post: QueryDict, key: str, players: tuple[str, ...] | list[str], what: 
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 3 or int(raw) >= len(players):
         raise FormError(_("Choose %(what)s.") % {"what": what})
     return players[int(raw)]
+
+
+def deferred(work: Callable[[], T]) -> Callable[[], T]:
+    """`work`, done where a template first reads it (a template calls what it reads), and only once: for what only
+    a part shown on demand needs, such as the card pickers of a form the page leaves out until it is opened."""
+    return functools.cache(work)
 
 
 def picker(

@@ -201,3 +201,16 @@ def test_in_german(client: Client, table: Table) -> None:
     assert "Last entry" not in body
     share = page(client.get(f"/t/{table.code}/share/", HTTP_ACCEPT_LANGUAGE="de"))
     assert "Tischanzeige" in share and "Table display" not in share
+
+
+def test_the_display_goes_on_to_the_next_game(client: Client, db: None) -> None:
+    """After "Play again" the finished table's display, polling, is sent to the next game's display (htmx opens it);
+    the finished one links it."""
+    finished = imported("4p-defaults-to-100")
+    etag = f'"{finished.version}"'
+    assert client.get(f"/t/{finished.code}/display/live/", HTTP_IF_NONE_MATCH=etag).status_code == 304
+    following = services.play_again(services.snapshot(finished))
+    response = client.get(f"/t/{finished.code}/display/live/", HTTP_IF_NONE_MATCH=etag, HTTP_HX_REQUEST="true")
+    assert response.status_code == 204 and response["HX-Redirect"] == f"/t/{following.code}/display/"
+    assert f'href="/t/{following.code}/display/"' in page(client.get(f"/t/{finished.code}/display/"))
+    assert "/display/" not in page(client.get(f"/t/{following.code}/display/")).split('class="display-foot"')[1]

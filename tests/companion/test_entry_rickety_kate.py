@@ -385,3 +385,21 @@ def test_a_phone_whose_script_ran_gets_the_closed_parts_on_demand(client: Client
     assert len(light) < len(full) / 2
     part = client.get(f"/t/{table.code}/?part=tricks").content.decode()
     assert 'data-part="tricks"' in part and 'name="card-0"' in part
+
+
+def test_pickers_left_out_of_the_page_are_never_built(
+    client: Client, table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The trick and pass pickers are built where the page shows them (entries.deferred): a page that leaves their
+    part out for later builds neither, a phone without script and the part itself build both."""
+    built: list[str] = []
+    build = web.cardpicker.build
+    monkeypatch.setattr(web.cardpicker, "build", lambda *a, **kw: built.append(kw["name"]) or build(*a, **kw))
+    client.get(f"/t/{table.code}/")
+    assert sorted(built) == ["card", "pass"]
+    built.clear()
+    client.cookies["kibitz_script"] = "1"
+    client.get(f"/t/{table.code}/")
+    assert built == []
+    client.get(f"/t/{table.code}/?part=tricks")
+    assert sorted(built) == ["card", "pass"]

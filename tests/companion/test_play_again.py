@@ -82,3 +82,14 @@ def test_rickety_kate_names_the_next_first_dealer(db: None) -> None:
     table = services.import_table(finished_case("rickety-kate"))
     names = services.seat_names(table)
     assert services.rematch_dealer(services.snapshot(table)) == names[1]
+
+
+def test_watchers_learn_of_the_next_game_from_their_poll(finished: Table) -> None:
+    """Play again gives the finished table a new version, so a watcher's poll (304 while unchanged) brings the link."""
+    watcher, version = Client(), finished.version
+    etag = f'"{version}"'
+    assert watcher.get(f"/t/{finished.code}/live/", HTTP_IF_NONE_MATCH=etag).status_code == 304
+    new = scorer_of(finished).post(f"/t/{finished.code}/again/")["Location"]
+    response = watcher.get(f"/t/{finished.code}/live/", HTTP_IF_NONE_MATCH=etag, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and response["ETag"] == f'"{version + 1}"'
+    assert f'href="{new}"' in response.content.decode()

@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 from companion import services
 from companion.models import Table
 from games import registry
+from tests.companion.test_display import imported
 from tests.companion.test_every_game import demo
 from tests.e2e.conftest import wait_until
 from tests.e2e.test_csp import LISTEN, assert_clean
@@ -190,3 +191,18 @@ def test_without_the_api_nothing_happens_and_a_lost_server_is_said(open_phone) -
     # The aborted polls are logged, by the browser and by htmx; nothing else is.
     logged = ("net::ERR_FAILED", "htmx:sendError", "htmx:afterRequest")
     assert [e for e in display.errors if not any(word in e for word in logged)] == [], display.errors
+
+
+def test_the_display_follows_play_again_to_the_next_game(open_phone) -> None:
+    """The scorer's "Play again" on a finished table: the display in the middle of the table opens the next game's
+    display by itself, its totals back at zero."""
+    finished = imported("4p-defaults-to-100")
+    assert services.snapshot(finished).standings.finished
+    display = open_phone(width=TABLET["width"], path=f"/t/{finished.code}/display/")
+    expect(display.locator("[data-leader]")).to_contain_text(["won"])
+    scorer = open_phone(path=f"/s/{finished.scorer_token}/")
+    scorer.get_by_role("button", name="Play again").click()
+    scorer.wait_for_url(lambda url: f"/t/{finished.code}/" not in url)  # on the new table's page
+    following = Table.objects.get(pk=Table.objects.get(pk=finished.pk).next_table_id)
+    display.wait_for_url(f"**/t/{following.code}/display/", timeout=LIVE)
+    expect(display.locator("[data-total]")).to_have_text(["0"] * len(finished.seats.all()))

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from companion import cardpicker
-from companion.entries import FormError, Question, picker, seat, whole_number
+from companion.entries import FormError, Question, deferred, picker, seat, whole_number
 from companion.services import Snapshot
 from games.base import InvalidEvent
 from games.cards import parse_card
@@ -233,7 +234,8 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         ],
         "leaders": [(i, name, json.dumps(d["orders"][name])) for i, name in seats],
         "leader_index": leader_index,
-        "trick_picker": _trick_picker(notation, d, remaining, form, leader),
+        # Built where the page shows them: a phone whose script runs gets the trick and pass forms when opened.
+        "trick_picker": deferred(partial(_trick_picker, notation, d, remaining, form, leader)),
         "last_trick": d["tricks_done"] + 1 == d["hand_size"],
         "can_pass": can_pass,
         # the hand is being recorded trick by trick (its passes or a trick are in), or the last one was and this one
@@ -241,7 +243,7 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         "tracked": bool(d["passed"] or d["tricks_done"]) or by_tricks,
         # and when its passes were recorded too, the pass form comes first, open (the next form to fill in)
         "pass_first": can_pass and by_tricks and with_passes,
-        "pass_picker": _pass_picker(notation, seats, remaining, form) if can_pass else None,
+        "pass_picker": deferred(partial(_pass_picker, notation, seats, remaining, form)) if can_pass else None,
         "moon": _moon_context(snap, form),
         "between_hands": snap.state.current is None and bool(snap.state.hands),
         "revoke_points": snap.options.revoke_points,

@@ -1,0 +1,136 @@
+"""`{% url %}` and `{% translate %}` as the app's templates get them (companion/templatetags/addresses.py and
+kibitz_i18n.py): the same text as Django's own tags in every language, each address and literal worked out once."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.template import Context, Engine, engines
+from django.urls import NoReverseMatch, set_script_prefix
+from django.utils import translation
+
+from companion.templatetags import addresses, kibitz_i18n
+
+DJANGO = Engine(libraries={"i18n": "django.templatetags.i18n"})  # Django's own tags, none of ours
+OURS = engines["django"].engine
+
+URLS = [
+    "{% url 'table' code %}",
+    "{% url 'record' code 'hand' %}|{% url 'correct' code 7 'hand' %}",
+    "{% url 'record' code=code action='trick' %}",
+    "{% url 'home' as home %}[{{ home }}]",
+    "{% url 'no-such-view' as nothing %}[{{ nothing }}]",
+    "{% url 'history_player' name %}",
+]
+TRANSLATIONS = [
+    '{% translate "Undo" %}',
+    '{% trans "Log" as heading %}<h2>{{ heading }}</h2>',
+    '{% translate "Undo" noop %}',
+    '{% translate "Undo"|upper %}',
+    "{% translate word %}",
+    '{% translate "May" context "month name" %}',
+    '{% translate "100%% sure, it\'s <b>" %}',
+    "{% blocktranslate with n=word %}{{ n }} entry{% endblocktranslate %}",
+]
+CONTEXT = {"code": "abc123", "name": "Ana & <Ben>", "word": "Fix"}
+
+
+@pytest.fixture(autouse=True)
+def forgotten() -> Iterator[None]:
+    addresses.address.cache_clear()
+    kibitz_i18n.TRANSLATED.clear()
+    yield
+    addresses.address.cache_clear()
+    kibitz_i18n.TRANSLATED.clear()
+
+
+def both(source: str, language: str = "en") -> tuple[str, str]:
+    with translation.override(language):
+        theirs = DJANGO.from_string("{% load i18n %}" + source).render(Context(CONTEXT))
+        ours = [OURS.from_string("{% load kibitz_i18n %}" + source).render(Context(CONTEXT)) for _ in range(2)]
+    assert ours[0] == ours[1]  # kept or not, the same
+    return theirs, ours[0]
+
+
+def test_no_template_of_the_app_loads_django_s_i18n_instead() -> None:
+    roots = [Path(settings.BASE_DIR) / "templates", *(Path(settings.BASE_DIR) / "companion").rglob("templates")]
+    loads = [
+        (path.name, line)
+        for root in roots
+        for path in root.rglob("*.html")
+        for line in re.findall(r"\{% load ([^%]*)%\}", path.read_text())
+        if "i18n" in line.split()
+    ]
+    assert loads == []
+
+
+def test_the_app_s_templates_get_the_kept_tags() -> None:
+    nodes = OURS.from_string("{% load kibitz_i18n %}{% url 'home' %}{% translate 'Undo' %}").nodelist
+    assert [type(node) for node in nodes[1:]] == [addresses.AddressNode, kibitz_i18n.KeptTranslateNode]
+
+
+@pytest.mark.parametrize("source", URLS)
+def test_an_address_is_django_s(source: str) -> None:
+    theirs, ours = both(source)
+    assert ours == theirs
+
+
+def test_an_unknown_view_is_refused_as_django_refuses_it() -> None:
+    for engine in (DJANGO, OURS):
+        with pytest.raises(NoReverseMatch):
+            engine.from_string("{% url 'no-such-view' %}").render(Context({}))
+
+
+def test_an_address_is_reversed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    reverse = addresses.reverse
+    monkeypatch.setattr(addresses, "reverse", lambda view, **kw: calls.append(view) or reverse(view, **kw))
+    template = OURS.from_string("{% url 'table' code %} {% url 'table' code %} {% url 'table' 'other' %}")
+    assert template.render(Context(CONTEXT)) == "/t/abc123/ /t/abc123/ /t/other/"
+    template.render(Context(CONTEXT))
+    assert calls == ["table", "table"]  # once for each table
+
+
+def test_a_number_and_a_bool_are_not_one_address() -> None:
+    template = OURS.from_string("{% url 'table' value %}")
+    assert [template.render(Context({"value": v})) for v in (1, True, "1")] == ["/t/1/", "/t/True/", "/t/1/"]
+
+
+def test_an_address_follows_the_script_prefix() -> None:
+    template = OURS.from_string("{% url 'table' code %}")
+    assert template.render(Context(CONTEXT)) == "/t/abc123/"
+    try:
+        set_script_prefix("/kibitz/")
+        assert template.render(Context(CONTEXT)) == "/kibitz/t/abc123/"
+    finally:
+        set_script_prefix("/")
+    assert template.render(Context(CONTEXT)) == "/t/abc123/"
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es"])
+@pytest.mark.parametrize("source", TRANSLATIONS)
+def test_a_translation_is_django_s(source: str, language: str) -> None:
+    theirs, ours = both(source, language)
+    assert ours == theirs
+
+
+def test_a_literal_is_translated_once_per_language() -> None:
+    template = OURS.from_string('{% load kibitz_i18n %}{% translate "Undo" %}')
+    with translation.override("de"):
+        assert template.render(Context({})) == "Rückgängig"
+        kibitz_i18n.TRANSLATED[("Undo", False, "de", True)] = "kept"
+        assert template.render(Context({})) == "kept"  # read from the store, not looked up again
+    with translation.override("fr"):
+        assert template.render(Context({})) == "Défaire"
+
+
+def test_a_message_in_a_variable_is_looked_up_every_time() -> None:
+    template = OURS.from_string("{% load kibitz_i18n %}{% translate word %}")
+    with translation.override("de"):
+        assert template.render(Context({"word": "Undo"})) == "Rückgängig"
+        assert template.render(Context({"word": "Log"})) == "Verlauf"
+    assert kibitz_i18n.TRANSLATED == {}
