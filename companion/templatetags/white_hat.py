@@ -5,12 +5,12 @@ compares them in every language); the templates in companion/entries/white_hat/t
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from django import template
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
@@ -39,8 +39,10 @@ def words() -> dict[str, str]:
 
 
 def _text(value: object) -> str:
-    """`value` as a template writes it: escaped, unless marked safe (str() of a safe string is itself)."""
-    return str(conditional_escape(str(value)))
+    """`value` as a template writes it: Django's conditional_escape (its own markup if it has some, else escaped as
+    Django's escape does it, with html.escape), without the wrapper that makes it take lazy strings."""
+    own = getattr(value, "__html__", None)
+    return str(own()) if own is not None else html.escape(str(value))
 
 
 @register.simple_tag
@@ -73,6 +75,13 @@ def track(drawing: Mapping[str, Any]) -> SafeString:
         f'<g class="wh-marker-label">{labels}</g></svg>\n'
         f'<ul class="wh-totals">{totals}</ul>'
     )
+
+
+@register.simple_tag
+def board_stretch(stretch: int, fields: Sequence[Mapping[str, Any]]) -> SafeString:
+    """A stretch of the board's fields as a list of its own (a part: templates/panel.html), numbered from its first."""
+    first = fields[0]["index"] if fields else 0
+    return mark_safe(f'<ol id="wh-board-{stretch}" class="wh-board" start="{first}">\n{board_fields(fields)}</ol>')
 
 
 @register.simple_tag

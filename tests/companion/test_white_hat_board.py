@@ -47,6 +47,11 @@ def test_the_board_fields_are_the_template_loop_s_markup(language: str) -> None:
     with translation.override(language):
         written = TAG.render(Context({"board": BOARD}))
         assert written == LOOP.render(Context({"board": BOARD}))
+        stretch = Template("{% load white_hat %}{% board_stretch 2 board %}").render(Context({"board": BOARD[1:]}))
+        assert (
+            stretch
+            == f'<ol id="wh-board-2" class="wh-board" start="1">\n{LOOP.render(Context({"board": BOARD[1:]}))}</ol>'
+        )
     assert "Ana&#x27;s &lt;&quot;field&quot;&gt;" in written and "wh-ability-&lt;b&gt;" in written
     assert written.count("wh-target") == 3 and "1200 (" in written and "<li><b>Start</b> 0</li>" in written
 

@@ -16,8 +16,7 @@ The forms' fields:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
-from functools import cache
+from collections.abc import Mapping
 from typing import Any
 
 from django.http import QueryDict
@@ -25,7 +24,7 @@ from django.urls import path
 from django.utils.translation import gettext as _
 
 from companion import cardpicker
-from companion.entries import FormError, cards, picker, seat, whole_number
+from companion.entries import FormError, cards, deferred, picker, seat, whole_number
 from companion.entries.white_hat import box
 from companion.entries.white_hat.box import before_new_table, default_preset
 from companion.services import Snapshot
@@ -225,11 +224,6 @@ def _pawn(pawn: str) -> dict[str, str]:
     return {"owner": owner, "n": n}
 
 
-def _later(build: Callable[[], cardpicker.Picker]) -> Callable[[], cardpicker.Picker]:
-    """A picker built once, when first asked for."""
-    return cache(build)
-
-
 def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
     """What the entry template shows: the prompt's details, the set pickers, the legal moves, values to refill."""
     d = dict(snap.prompt.details)
@@ -250,6 +244,10 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
     return {
         "d": d,
         "kind": snap.prompt.kind,
+        # none unless companion.entries.panel says so: a key the template reads and does not find costs Django an
+        # exception and a dir() each time
+        "fix": None,
+        "last": None,
         "move_first": move_first,  # the trick's winner moves first: the next trick waits behind "No move"
         "next": _next_form(snap, move_first),
         # By tricks once a round is under way that way (or its form is being answered); quick entry otherwise.
@@ -258,9 +256,8 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
             (i, name, form.get(f"sum-{i}", ""), form.get(f"field-{i}-1", ""), form.get(f"field-{i}-2", ""))
             for i, name in seats
         ],
-        # The pickers are built when the template first reads them (Django calls a callable): a page that fetches
-        # closed parts shows none of them while their sections are closed.
-        "hand_picker": _later(
+        # Built where the page shows them: a phone whose script runs gets each when its section opens.
+        "hand_picker": deferred(
             lambda: picker(
                 deck,
                 seats,
@@ -274,7 +271,7 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         # Each leader's play order as seat numbers (static/games/white-hat.js moves through the seats in it).
         "leaders": [(i, name, json.dumps([players.index(p) for p in d["orders"][name]])) for i, name in seats],
         "leader_index": leader_index,
-        "trick_picker": _later(
+        "trick_picker": deferred(
             lambda: picker(
                 deck,
                 seats,
@@ -284,7 +281,7 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
                 legend=lambda name: (_("%(name)s leads") if name == leader else _("%(name)s plays")) % {"name": name},
             )
         ),
-        "taken_picker": _later(
+        "taken_picker": deferred(
             lambda: picker(
                 deck,
                 [(0, _("taken"))],
