@@ -77,11 +77,19 @@ def track(drawing: Mapping[str, Any]) -> SafeString:
     )
 
 
-@register.simple_tag
-def board_stretch(stretch: int, fields: Sequence[Mapping[str, Any]]) -> SafeString:
-    """A stretch of the board's fields as a list of its own (a part: templates/panel.html), numbered from its first."""
+@register.simple_tag(takes_context=True)
+def board_stretch(context: template.Context, stretch: int, fields: Sequence[Mapping[str, Any]]) -> SafeString:
+    """A stretch of the board's fields as a list of its own (a part: templates/panel.html), numbered from its first.
+    The words are looked up once for the stretches of one rendering (the language's lookup is most of it)."""
+    said = context.render_context.get(_WORDS)
+    if said is None:
+        said = context.render_context[_WORDS] = words()
     first = fields[0]["index"] if fields else 0
-    return mark_safe(f'<ol id="wh-board-{stretch}" class="wh-board" start="{first}">\n{board_fields(fields)}</ol>')
+    listed = _fields(fields, said)
+    return mark_safe(f'<ol id="wh-board-{stretch}" class="wh-board" start="{first}">\n{listed}</ol>')
+
+
+_WORDS = "white_hat_words"  # in a rendering's render_context: the tags' words in its language
 
 
 @register.simple_tag
@@ -89,21 +97,32 @@ def board_fields(fields: Iterable[Mapping[str, Any]]) -> SafeString:
     """One <li> a field (games.white_hat.prompt.board_view): its name, its value (and the printed one when an
     ability changed it), its ability, whether a legal move ends there, and the pawns on it. Its number is the
     list's (the <ol>'s `start`; the stylesheet writes it before the name)."""
-    said = words()
+    return _fields(fields, words())
+
+
+def _fields(fields: Iterable[Mapping[str, Any]], said: Mapping[str, str]) -> SafeString:
     legal, printed = said["legal"], said["printed"]
     out = []
     for f in fields:
-        ability = _text(f["ability"]) if f["ability"] else ""
-        classes = " ".join(([f"wh-ability-{ability}"] if ability else []) + (["wh-target"] if f["target"] else []))
         value = _text(f["value"])
         if f["changed"] is not None:
             value += f" ({printed % {'n': _text(f['changed'])}})"
-        extra = f' <span class="wh-field-ability">{ability}</span>' if ability else ""
-        extra += f' <span class="wh-field-legal">{legal}</span>' if f["target"] else ""
-        extra += f' <span class="wh-pawn">{_text(f["pawns"])}</span>' if f["pawns"] else ""
-        opening = f'<li class="{classes}">' if classes else "<li>"
-        out.append(f"{opening}<b>{_text(f['name'])}</b> {value}{extra}</li>\n")
-    return mark_safe("".join(out))  # every text in it escaped above
+        opening, closing = _around(f["name"], f["ability"] or "", bool(f["target"]), legal)
+        pawns = f' <span class="wh-pawn">{_text(f["pawns"])}</span>' if f["pawns"] else ""
+        out.append(f"{opening}{value}{closing}{pawns}</li>\n")
+    return mark_safe("".join(out))  # every text in it escaped
+
+
+@lru_cache(maxsize=1024)  # a board's fields, a field a target or not, in each language: a few boards' worth
+def _around(name: str, ability: str, target: bool, legal: str) -> tuple[str, str]:
+    """What a field's <li> has before its value (its classes, its name) and after it (its ability, whether a legal
+    move ends there): the same for the same field at every rendering."""
+    shown = _text(ability)
+    classes = " ".join(([f"wh-ability-{shown}"] if ability else []) + (["wh-target"] if target else []))
+    opening = f'<li class="{classes}">' if classes else "<li>"
+    closing = f' <span class="wh-field-ability">{shown}</span>' if ability else ""
+    closing += f' <span class="wh-field-legal">{legal}</span>' if target else ""
+    return f"{opening}<b>{_text(name)}</b> ", closing
 
 
 @register.simple_tag
