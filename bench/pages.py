@@ -1,8 +1,9 @@
 """The table page of every game in one table (issue 19): CPU time cold and warm, the HTML's size, and the replay per
 event, at a real game's length and at 1,000 events, with production settings (DEBUG off). The page is the scorer's
 on a phone whose script has run (closed parts of the entry fetched when opened); its size without script beside it.
-Cold is a process that holds no snapshot of the table, reading its stored checkpoint; "no stored checkpoint yet" is
-the first such load (after an upgrade of the games, say): the whole log replays, and its state is stored. Warm holds
+Cold is a process that never served the table (no snapshot, part or address of it), reading its stored checkpoint;
+"no stored checkpoint yet" is the first such load (after an upgrade of the games, say): the whole log replays, and
+its state is stored. Warm holds
 the snapshot and the parts rendered for it (companion/rendered.py): every request after the first at a version, as
 the phones at a table poll and reload; "first at its version" holds the snapshot but renders every part again.
 
@@ -110,6 +111,7 @@ def page_figures(table: Any, runs: int) -> dict[str, str]:
     from companion.models import TableCheckpoint
     from companion.rendered import RENDERED
     from companion.services import SNAPSHOTS
+    from companion.templatetags import addresses
 
     client = Client(HTTP_X_KIBITZ_SCORER=table.scorer_token)
     url = f"/t/{table.code}/"
@@ -123,10 +125,19 @@ def page_figures(table: Any, runs: int) -> dict[str, str]:
         return response
 
     html = page().content
-    cold = interleaved(page, lambda: client.get("/ping/"), runs, SNAPSHOTS.clear)
+
+    def never_served() -> None:
+        """A process that never served this table: no snapshot of it, no part rendered for it, none of its addresses
+        (what is kept per language or notation, and the compiled templates, stay: a worker has them after its first
+        page of any table)."""
+        SNAPSHOTS.clear()
+        RENDERED.clear()
+        addresses.address.cache_clear()
+
+    cold = interleaved(page, lambda: client.get("/ping/"), runs, never_served)
 
     def first() -> None:  # no stored checkpoint either: the whole log replays, and its state is stored
-        SNAPSHOTS.clear()
+        never_served()
         TableCheckpoint.objects.all().delete()
 
     first_cold = interleaved(page, lambda: client.get("/ping/"), runs, first)

@@ -51,14 +51,22 @@ def stamp(html: str, holding: Mapping[str, str]) -> str:
 def mark(html: str, holding: Mapping[str, str]) -> tuple[str, str]:
     """The part with its digest on its first element, and the stand-in that keeps the phone's copy when the phone
     holds it unchanged ("" when it does not, or when the markup has no id)."""
+    found = stamped(html)
+    if found is None:
+        return html, ""
+    marked, tag, ident, mark = found
+    return marked, f'<{tag} id="{ident}" hx-preserve></{tag}>' if holding.get(ident) == mark else ""
+
+
+def stamped(html: str) -> tuple[str, str, str, str] | None:
+    """The part with its digest on its first element, that element's tag and id, and the digest; None for markup
+    without an id."""
     root = ROOT.match(html)
     if root is None:
-        return html, ""
-    tag, ident = root[1], root[2]
+        return None
     mark = digest(html)
     end = _tag_end(html, root.end())
-    stamped = f'{html[:end]} data-digest="{mark}"{html[end:]}'
-    return stamped, f'<{tag} id="{ident}" hx-preserve></{tag}>' if holding.get(ident) == mark else ""
+    return f'{html[:end]} data-digest="{mark}"{html[end:]}', root[1], root[2], mark
 
 
 def keep(html: str, inner: list[tuple[str, str]]) -> str:

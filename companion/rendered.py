@@ -84,11 +84,10 @@ def fill(html: str, csrf_token: str) -> str:
 def made(html: str, inner: tuple[Part, ...] = (), decks: Mapping[str, str] | None = None) -> Part:
     """A part's rendered markup (stand-ins in it) as parts.stamp would stamp it, with its own parts and the cards
     its pickers left to the decks."""
-    root = parts.ROOT.match(html)
-    if root is None:
+    found = parts.stamped(html)
+    if found is None:
         return Part(html, "", "", "", inner, dict(decks or {}))
-    mark = parts.digest(html)
-    return Part(parts.stamp(html, {}), root[1], root[2], mark, inner, dict(decks or {}))
+    return Part(*found, inner, dict(decks or {}))  # the digest worked out once
 
 
 RENDERED_VIEW = Part("", "", "", "")  # filed under (view, template) once a rendering of that view kept its parts

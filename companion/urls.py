@@ -15,6 +15,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("ping/", ping, name="ping"),
     path("sw.js", offline.service_worker, name="service_worker"),  # at the root: its scope is the whole site
+    path("offline/", offline.page, name="offline"),  # kept by the worker, shown when a page cannot come
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the footer's language picker
     path("new/<slug:slug>/", views.new_table, name="new_table"),
     path("import/", views.import_file, name="import"),

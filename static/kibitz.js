@@ -430,7 +430,7 @@
   // offline.js (the banner's words, the entries kept on this phone until the connection is back) is no part of a
   // first load: it comes when this page is the worker's copy (body[data-offline]), when entries wait here, or
   // when a request finds no network; a write that failed before it came waits for it in Kibitz.lost. The worker
-  // keeps it, so it loads without signal too (the worker also keeps the table page afresh after each change).
+  // keeps it, so it loads without signal too (the worker also keeps the table page afresh after changes).
   var banner = document.querySelector(".offline"), fetched = false;
   window.Kibitz.lost = [];
   function withOffline() {
@@ -461,6 +461,13 @@
   });
   if (navigator.serviceWorker && banner) {
     navigator.serviceWorker.register(banner.dataset.worker).catch(function () { /* none: the page as before */ });
+    // The worker keeps a table's copy afresh after changes a few seconds late; told the page goes out of sight
+    // (the phone locked, another app, a reload), it does so at once.
+    document.addEventListener("visibilitychange", function () { if (document.hidden) hiding(); });
+    window.addEventListener("pagehide", hiding);
+  }
+  function hiding() {
+    if (navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage("hidden");
   }
   if (document.body.hasAttribute("data-offline") || waiting()) withOffline();
 

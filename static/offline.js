@@ -6,9 +6,12 @@
 (function () {
   "use strict";
   var PAGES = "kibitz-pages";  // the worker's cache of table pages (templates/sw.js)
-  var table = /^\/t\/[^\/]+\/$/.test(location.pathname) ? location.pathname : "";  // a table's page, or none
+  // The offline page (templates/offline.html), which the worker shows at the address it could not open: a table's
+  // too, when it keeps no copy of it. It says itself that there is no connection, and has no entry to keep.
+  var kept = document.querySelector("[data-kept]");
+  var table = !kept && /^\/t\/[^\/]+\/$/.test(location.pathname) ? location.pathname : "";  // a table's page, or none
   var STORE = "kibitz.unsent." + table;
-  var banner = document.querySelector(".offline");
+  var banner = kept ? null : document.querySelector(".offline");
   var copy = document.body.hasAttribute("data-offline");  // the worker's copy, served without signal
   var memory = [];  // the queue when this phone keeps no storage
   var sending = false, paused = false, online = navigator.onLine && !copy;
@@ -136,7 +139,44 @@
     flush();
   });
 
+  // -- the offline page: the table pages this phone keeps, newest first, each by its title and when it was kept --
+  function listKept() {
+    var note = document.querySelector("[data-kept-note]");
+    if (!window.caches) return;
+    caches.open(PAGES).then(function (cache) {
+      return cache.keys().then(function (requests) {
+        return Promise.all(requests.reverse().map(function (r) {
+          return cache.match(r).then(function (copy) {
+            return copy.text().then(function (html) { return keptLine(r.url, html, copy.headers.get("Date")); });
+          });
+        }));
+      });
+    }).then(function (lines) {
+      lines.forEach(function (line) { kept.append(line); });
+      kept.hidden = !lines.length;
+      note.textContent = lines.length ? note.dataset.tSome : note.dataset.tNone;
+    }).catch(function () { /* the sentence for a page without script stays */ });
+  }
+  function keptLine(url, html, date) {
+    var title = /<title>([^<]*)<\/title>/.exec(html), li = document.createElement("li");
+    var a = document.createElement("a"), name = document.createElement("strong");
+    a.href = new URL(url).pathname;
+    // The title as the copy's HTML writes it (&amp; and the like), read as text: never as HTML.
+    name.textContent = new DOMParser().parseFromString(title ? title[1] : a.pathname, "text/html").body.textContent;
+    a.append(name);
+    if (date) {
+      var when = document.createElement("small"), time = document.createElement("time"), at = new Date(date);
+      time.dateTime = at.toISOString();
+      time.textContent = at.toLocaleString(document.documentElement.lang, {dateStyle: "medium", timeStyle: "short"});
+      when.append(time);
+      a.append(when);
+    }
+    li.append(a);
+    return li;
+  }
+
   window.Kibitz.offline = true;  // from here on, this file has the connection (kibitz.js hands over)
+  if (kept) listKept();
   if (copy) freshKeys(document);
   window.Kibitz.lost.splice(0).forEach(keep);  // what failed before this file came
   show();

@@ -1,7 +1,9 @@
 // Kibitz's service worker, rendered by companion/offline.py with this deployment's static URLs (issue 20 §4).
 // It keeps the static files and the table pages (/t/CODE/) this phone opened, so that a reload in a cellar
 // without signal shows the table as last seen, marked as a copy (static/offline.js says so on the page). A write's
-// answer is never stored: static/offline.js keeps what was saved offline and sends it when back online.
+// answer is never stored: static/offline.js keeps what was saved offline and sends it when back online. Any other
+// page that cannot come without signal, or a form posted without it, gets the offline page (templates/offline.html)
+// instead of the browser's error page.
 "use strict";
 var SHELL = {{ shell|safe }};
 var STATIC = {{ static_prefix|safe }};
@@ -15,11 +17,16 @@ var TABLE = /^\/t\/[^\/]+\/$/;
 var IN_TABLE = /^\/t\/[^\/]+\//;  // the table's page and everything under it: its writes, its live updates
 var LIVE = /^\/t\/[^\/]+\/live\/$/;
 var NAMED_BY_HASH = /\.[0-9a-f]{12}\.\w+$/;  // "kibitz.0123456789ab.js": ManifestStaticFilesStorage's names
+var OFFLINE = {{ offline|safe }};  // the offline page: kept with the static files, whose names it holds
+// A table's copy is fetched again after a change at most once per REFRESH_EVERY ms (the last change always
+// caught), and at once when its page goes out of sight: a watching phone downloads the page once per burst of
+// changes rather than once per change, and the copy is as fresh as the page whenever it could next be needed.
+var REFRESH_EVERY = 8000;
 
 self.addEventListener("install", function (event) {
-  event.waitUntil(caches.open(FILES).then(function (cache) { return cache.addAll(SHELL); }).then(function () {
-    return self.skipWaiting();
-  }));
+  event.waitUntil(caches.open(FILES).then(function (cache) {
+    return cache.addAll(SHELL.concat([OFFLINE]));
+  }).then(function () { return self.skipWaiting(); }));
 });
 
 self.addEventListener("activate", function (event) {
@@ -45,27 +52,116 @@ self.addEventListener("fetch", function (event) {
   var request = event.request, url = new URL(request.url), table = IN_TABLE.exec(url.pathname);
   if (url.origin !== self.location.origin) return;
   if (request.method === "GET" && url.pathname.indexOf(STATIC) === 0) event.respondWith(staticFile(request));
-  else if (request.mode === "navigate" && request.method === "GET" && TABLE.test(url.pathname)) {
-    event.respondWith(tablePage(request, url));
-  } else if (table && request.mode !== "navigate" && (request.method === "POST" || LIVE.test(url.pathname))) {
+  else if (request.mode === "navigate") event.respondWith(navigation(event, url));
+  else if (table && (request.method === "POST" || LIVE.test(url.pathname))) {
     event.respondWith(changing(event, table[0]));
   }
 });
 
-// A write of the page's (htmx) or a live update that brought a new version: the answer goes to the page as it
-// came (never stored), then the worker fetches the table page afresh, so the copy is the table as this phone last
-// saw it rather than as it was first opened. A write that finds no network fails as it would without the worker.
-function changing(event, path) {
+// What the event still has to do once it has answered (keeping a copy, refreshing one): the worker stays up for it.
+function meanwhile(event) {
   var done;
   event.waitUntil(new Promise(function (resolve) { done = resolve; }));
+  return function (work) { done(work && work.catch(function () {})); };
+}
+
+// Network first, so a phone with signal always sees a page as it is. When the network fails: a table's page
+// from its copy (kept only from its plain page: one opened at a Fix (?fix=), a log page or every row is not),
+// anything else, and a form posted, the offline page.
+function navigation(event, url) {
+  var request = event.request, then = meanwhile(event);
+  var table = request.method === "GET" && TABLE.test(url.pathname);
+  return fetch(request).then(function (response) {
+    var copy = table && !url.search && keepable(response) ? keep(url.pathname, response.clone()) : null;
+    then(Promise.all([copy, followLanguage(response)]));
+    return response;
+  }, function () {
+    then(null);
+    var kept = table ? caches.open(PAGES).then(function (cache) { return cache.match(url.pathname); }) : null;
+    return Promise.resolve(kept).then(function (copy) {
+      return copy ? marked(copy) : offlinePage(request.method !== "GET");
+    });
+  });
+}
+
+// The offline page in the phone's language: fetched again only when a page came in another language than the
+// one kept (the language picker, a phone set to another language), so it costs nothing on every other page.
+function followLanguage(response) {
+  var language = response.headers.get("Content-Language");
+  if (!language || !response.ok || response.type !== "basic") return null;
+  return caches.open(FILES).then(function (cache) {
+    return cache.match(OFFLINE).then(function (kept) {
+      if (kept && kept.headers.get("Content-Language") === language) return null;
+      return fetch(OFFLINE, {credentials: "same-origin"}).then(function (fresh) {
+        if (keepable(fresh)) return cache.put(OFFLINE, fresh);
+      });
+    });
+  });
+}
+
+// A form posted without signal (Play again, the language, a plain note) sent nothing: the page says so instead of
+// saying that this page is not kept (templates/offline.html: the two sentences, one of them hidden).
+var GOT = ' data-when="get"', POSTED = ' data-when="post"';
+function offlinePage(posted) {
+  return caches.open(FILES).then(function (cache) { return cache.match(OFFLINE); }).then(function (kept) {
+    if (!kept) return Response.error();
+    return marked(kept, posted ? function (html) {
+      return html.replace(GOT, GOT + " hidden").replace(POSTED + " hidden", POSTED);
+    } : null);
+  });
+}
+
+// A write of the page's (htmx) or a live update that brought a new version: the answer goes to the page as it
+// came (never stored), then the copy is brought up to date (refreshSoon), so it is the table as this phone last
+// saw it rather than as it was first opened. A write that finds no network fails as it would without the worker.
+function changing(event, path) {
+  var then = meanwhile(event);
   return fetch(event.request).then(function (response) {
-    done(response.status === 200 ? fetchPage(path).catch(function () {}) : null);
+    then(response.status === 200 ? refreshSoon(path) : null);
     return response;
   }, function (error) {
-    done(null);
+    then(null);
     throw error;
   });
 }
+
+// Per table: when its copy was last fetched after a change, the fetch due for the changes since (one at most), and
+// the fetch under way (the next waits for it, so an older page never replaces a newer one).
+var refreshed = {}, due = {}, refreshing = {};
+
+// The first change after a quiet spell fetches the page at once; the changes after it within REFRESH_EVERY ms wait
+// for one fetch at the end of that time, which brings the page as it is then, so the last change is always caught.
+function refreshSoon(path) {
+  if (due[path]) return due[path].done;
+  var wait = (refreshed[path] || 0) + REFRESH_EVERY - Date.now();
+  if (wait <= 0) return refreshNow(path);
+  var fetched, pending = {done: new Promise(function (resolve) { fetched = resolve; })};
+  pending.run = function () {
+    clearTimeout(pending.timer);
+    if (due[path] === pending) {
+      delete due[path];
+      fetched(refreshNow(path));
+    }
+    return pending.done;
+  };
+  pending.timer = setTimeout(pending.run, wait);
+  due[path] = pending;
+  return pending.done;
+}
+
+function refreshNow(path) {
+  refreshed[path] = Date.now();
+  var next = Promise.resolve(refreshing[path]).then(function () { return fetchPage(path); });
+  refreshing[path] = next.catch(function () {});
+  return refreshing[path];
+}
+
+// The page going out of sight (kibitz.js: the phone locked, another app, a reload or another page): what it last
+// showed may be the copy needed next, in a cellar, so a fetch still due goes now. Nothing due, nothing fetched.
+self.addEventListener("message", function (event) {
+  var path = event.source && event.source.url && new URL(event.source.url).pathname;
+  if (event.data === "hidden" && path && due[path]) event.waitUntil(due[path].run());
+});
 
 function staticFile(request) {
   return caches.open(FILES).then(function (cache) {
@@ -75,20 +171,6 @@ function staticFile(request) {
         if (response.ok) cache.put(request, response.clone());
         return response;
       }, function () { return kept || Response.error(); });
-    });
-  });
-}
-
-// Network first, so a phone with signal always sees the table as it is; the copy when the network fails. The
-// copy is the table's plain page: one opened at a Fix (?fix=), a log page or every row is not kept.
-function tablePage(request, url) {
-  var path = url.pathname;
-  return fetch(request).then(function (response) {
-    if (!url.search && keepable(response)) keep(path, response.clone());
-    return response;
-  }, function () {
-    return caches.open(PAGES).then(function (cache) { return cache.match(path); }).then(function (kept) {
-      return kept ? marked(kept) : Response.error();
     });
   });
 }
@@ -124,12 +206,14 @@ function keep(path, response) {
   });
 }
 
-// The copy, marked so the page knows it is one (static/offline.js: the banner, fresh idempotency keys).
-function marked(kept) {
+// The copy, marked so the page knows it is one (static/offline.js: the banner, fresh idempotency keys), and changed
+// by `edit` (the offline page's sentence for a form posted).
+function marked(kept, edit) {
   var headers = new Headers(kept.headers);
   headers.delete("Content-Encoding");
   headers.delete("Content-Length");
   return kept.text().then(function (html) {
-    return new Response(html.replace("<body", "<body data-offline"), {status: 200, headers: headers});
+    html = html.replace("<body", "<body data-offline");
+    return new Response(edit ? edit(html) : html, {status: 200, headers: headers});
   });
 }

@@ -120,3 +120,67 @@ def test_the_manifest_is_served_as_a_manifest() -> None:
         "application/manifest+json"
     )
     assert mimetypes.guess_type("manifest.webmanifest")[0] == "application/manifest+json"
+
+
+# -- the offline page (templates/offline.html): what the worker shows for a page it does not keep ----------------
+
+
+def test_the_worker_keeps_the_offline_page_from_its_installation(client: Client, db: None) -> None:
+    body = client.get("/sw.js").content.decode()
+    assert json.loads(re.search(r"var OFFLINE = (\S+);", body).group(1)) == "/offline/"  # type: ignore[union-attr]
+    assert "cache.addAll(SHELL.concat([OFFLINE]))" in body
+
+
+def test_the_offline_page_is_for_the_worker_a_phone_opening_it_goes_home(client: Client, db: None) -> None:
+    """The worker fetches it (Sec-Fetch-Mode: cors, or none from an older browser); a phone that navigates to it
+    (the language picker on it, once back online) has signal, and is sent to the home page."""
+    for mode in ("cors", None):
+        response = client.get("/offline/", headers={"Sec-Fetch-Mode": mode} if mode else {})
+        assert response.status_code == 200
+        assert "Sec-Fetch-Mode" in response["Vary"]
+        assert "no-store" not in response.get("Cache-Control", "")  # the worker keeps only what may be kept
+    navigated = client.get("/offline/", headers={"Sec-Fetch-Mode": "navigate"})
+    assert navigated.status_code == 302 and navigated["Location"] == "/"
+    assert client.post("/offline/").status_code == 405
+
+
+OFFLINE_WORDS = {  # the heading, and the sentence for a form posted
+    "en": ("No connection", "Nothing was sent. Try again when the connection is back."),
+    "de": ("Keine Verbindung", "Es wurde nichts gesendet."),
+    "fr": ("Pas de connexion", "Rien n'a été envoyé."),
+    "es": ("Sin conexión", "No se ha enviado nada."),
+}
+
+
+def test_the_offline_page_reads_in_every_language_and_holds_no_secret_nor_form_of_its_own(
+    client: Client, table: Table
+) -> None:
+    for lang, (heading, posted) in OFFLINE_WORDS.items():
+        response = client.get("/offline/", HTTP_ACCEPT_LANGUAGE=lang)
+        body = response.content.decode()
+        assert response["Content-Language"] == lang  # what the worker compares to follow the phone's language
+        assert f'<h1 id="offline-title">{heading}</h1>' in body and posted in body, lang
+        assert body.count("<form") == 1 and 'action="/i18n/setlang/"' in body  # base.html's language picker only
+        assert table.scorer_token not in body and table.group.token not in body
+        assert "/static/games/" not in body  # no game's stylesheet or script: it shows no table
+    # Without script (offline.js lists the copies), the list's place says so plainly.
+    body = client.get("/offline/").content.decode()
+    assert '<ul class="tables" data-kept hidden></ul>' in body
+    assert "Without JavaScript this page cannot list them." in body
+
+
+def test_the_worker_shows_the_posted_sentence_for_a_form_posted(client: Client, db: None) -> None:
+    """The worker's edit of the kept page for a form posted (templates/sw.js, offlinePage), done here as it does it:
+    the markers it looks for are in the page, once each, and it ends with the sentence for a form posted shown and
+    the one for a page not kept (with its Try again) hidden."""
+    worker = client.get("/sw.js").content.decode()
+    got = re.search(r"var GOT = '([^']*)', POSTED = '([^']*)';", worker)
+    assert got is not None
+    get_marker, post_marker = got.groups()
+    page = client.get("/offline/").content.decode()
+    assert page.count(get_marker) == 1 and page.count(post_marker + " hidden") == 1
+    edited = page.replace(get_marker, get_marker + " hidden").replace(post_marker + " hidden", post_marker)
+    shown = re.search(rf"<p{post_marker}>([^<]*)</p>", edited)
+    assert shown is not None and shown.group(1) == "Nothing was sent. Try again when the connection is back."
+    assert re.search(rf"<div{get_marker} hidden>\s*<p>This page is not kept", edited)
+    assert 'href="">Try again</a>' in edited.split(get_marker + " hidden", 1)[1].split("</div>", 1)[0]

@@ -8,13 +8,17 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.utils import translation
+from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 
 from companion import services
 from companion.models import Table
+from tests.companion.test_play_again import finished_case
 from tests.e2e.chromium import CHROMIUM, CHROMIUM_ARGS
 from tests.e2e.conftest import PHONE, assert_accessible, overflow, settled, wait_until
 from tests.e2e.test_csp import LISTEN, violations
+from tests.e2e.test_screens import look
 
 pytestmark = pytest.mark.e2e
 
@@ -245,3 +249,173 @@ def test_without_a_worker_a_hand_saved_offline_still_lands_once(browser, live_se
         assert hands(table) == [HAND_1]
     finally:
         context.close()
+
+
+# -- the offline page: any other page, and a form posted, without signal --------------------------------------------
+
+OFFLINE_KEPT = "caches.match('/offline/').then(r => !!r)"  # the worker keeps it with the static files
+
+
+def offline_words(lang: str) -> dict[str, str]:
+    """The offline page's sentences in `lang`, from the catalogue."""
+    with translation.override(lang):
+        return {
+            "title": gettext("No connection"),
+            "get": gettext("This page is not kept on this phone, so it cannot open without a connection."),
+            "post": gettext("Nothing was sent. Try again when the connection is back."),
+            "some": gettext("They open without a connection, as this phone last saw them."),
+            "none": gettext("None yet: a table opens without a connection once this phone has opened it with one."),
+            "again": gettext("Try again"),
+        }
+
+
+def assert_offline_page(page: Page, lang: str, *, posted: bool = False) -> None:
+    words = offline_words(lang)
+    expect(page.locator("h1")).to_have_text(words["title"])
+    expect(page.get_by_text(words["get"])).to_be_visible(visible=not posted)
+    expect(page.get_by_text(words["post"])).to_be_visible(visible=posted)
+    expect(page.get_by_role("link", name=words["again"])).to_be_visible(visible=not posted)
+    expect(page.locator(".offline")).to_be_hidden()  # the page says it itself: no banner over it
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "es"])
+def test_a_page_not_kept_opens_the_offline_page_with_the_tables_kept(open_phone, lang: str) -> None:
+    """Without signal, the home page (never kept: it holds the group tokens) opens the offline page, in the phone's
+    language, fitting 320 px, accessible and within the CSP; it lists the table this phone keeps, whose link opens
+    its copy."""
+    table = services.create_table("rickety-kate", PLAYERS, {})
+    phone = open_phone(width=320, lang=lang, path=f"/s/{table.scorer_token}/")
+    kept(phone, f"/t/{table.code}/")
+    wait_until(phone, OFFLINE_KEPT, timeout=10)
+    phone.context.set_offline(True)
+    phone.context.add_init_script(LISTEN)
+    response = phone.goto("/")
+    assert response is not None and "frame-ancestors 'none'" in response.headers["content-security-policy"]
+    assert_offline_page(phone, lang)
+    listed = phone.locator("ul[data-kept] a")
+    expect(listed).to_have_count(1)
+    expect(listed).to_contain_text("Rickety Kate")
+    expect(phone.locator("[data-kept-note]")).to_have_text(offline_words(lang)["some"])
+    assert violations(phone) == []
+    look(phone, f"the offline page ({lang})")
+    listed.click()
+    expect(phone).to_have_url(re.compile(f"/t/{table.code}/$"))
+    expect(phone.locator(".offline")).to_contain_text(COPY[lang])
+    expect(phone.locator("#scoreboard")).to_be_visible()
+    assert violations(phone) == []
+
+
+def test_a_table_never_opened_a_lost_copy_and_the_history_open_the_offline_page(open_phone) -> None:
+    """Every same-origin page that cannot come: a table this phone never opened, the history, a table whose copy is
+    gone; without a copy left, the page says so. Once the connection is back, Try again opens the page itself."""
+    table, other = services.create_table("rickety-kate", PLAYERS, {}), services.create_table("hats", PLAYERS, {})
+    phone = open_phone(path=f"/t/{table.code}/")
+    kept(phone, f"/t/{table.code}/")
+    wait_until(phone, OFFLINE_KEPT, timeout=10)
+    phone.context.set_offline(True)
+    for path in (f"/t/{other.code}/", "/history/", f"/t/{other.code}/share/"):
+        phone.goto(path)
+        assert_offline_page(phone, "en")
+        expect(phone.locator("ul[data-kept] a")).to_have_count(1)
+    phone.evaluate(f"caches.open('kibitz-pages').then(c => c.delete('/t/{table.code}/'))")
+    phone.goto(f"/t/{table.code}/")
+    assert_offline_page(phone, "en")
+    expect(phone.locator("[data-kept-note]")).to_have_text(offline_words("en")["none"])
+    expect(phone.locator("ul[data-kept]")).to_be_hidden()
+
+    phone.goto(f"/t/{other.code}/")
+    phone.context.set_offline(False)
+    phone.get_by_role("link", name="Try again").click()
+    expect(phone.locator("#scoreboard")).to_be_visible()
+    expect(phone).to_have_url(re.compile(f"/t/{other.code}/$"))
+    assert_no_script_error(phone)
+
+
+def test_a_form_posted_offline_says_nothing_was_sent(open_phone) -> None:
+    """Play again and the language picker post as pages: without signal they end on the offline page saying that
+    nothing was sent (nothing is queued: a new table needs the server); with signal again, Play again works."""
+    finished = services.import_table(finished_case("rickety-kate"))
+    scorer = open_phone(path=f"/s/{finished.scorer_token}/")
+    kept(scorer, f"/t/{finished.code}/")
+    wait_until(scorer, OFFLINE_KEPT, timeout=10)
+    scorer.context.set_offline(True)
+    scorer.get_by_role("button", name="Play again").click()
+    assert_offline_page(scorer, "en", posted=True)
+    scorer.go_back()
+    scorer.get_by_label("Language").select_option("de")
+    scorer.get_by_role("button", name="Change").click()
+    assert_offline_page(scorer, "en", posted=True)
+    finished.refresh_from_db()
+    assert finished.next_table is None and Table.objects.count() == 1
+
+    scorer.context.set_offline(False)
+    scorer.goto(f"/t/{finished.code}/")
+    scorer.get_by_role("button", name="Play again").click()
+    scorer.wait_for_url(lambda url: f"/t/{finished.code}/" not in url)
+    finished.refresh_from_db()
+    assert finished.next_table is not None
+    assert_no_script_error(scorer)
+
+
+def test_the_offline_page_follows_the_phones_language_fetched_only_when_it_changes(open_phone) -> None:
+    """The worker keeps the offline page at install, and fetches it again only when a page comes in another
+    language than the kept one: other pages cost nothing more."""
+    phone = open_phone()
+    fetched: list[str] = []
+    phone.context.on("request", lambda r: fetched.append(r.url) if r.url.endswith("/offline/") else None)
+    phone.goto("/")
+    wait_until(phone, "navigator.serviceWorker.controller !== null", timeout=10)
+    wait_until(phone, OFFLINE_KEPT, timeout=10)
+    for path in ("/rules/rickety-kate/", "/new/rickety-kate/", "/"):
+        phone.goto(path)
+    assert len(fetched) == 1, fetched  # at install
+    phone.get_by_label("Language").select_option("de")
+    phone.get_by_role("button", name="Change").click()
+    expect(phone.locator("html")).to_have_attribute("lang", "de")
+    wait_until(phone, "caches.match('/offline/').then(r => r.headers.get('Content-Language') === 'de')", timeout=10)
+    phone.goto("/rules/rickety-kate/")
+    assert len(fetched) == 2, fetched
+    phone.context.set_offline(True)
+    phone.goto("/new/rickety-kate/")
+    assert_offline_page(phone, "de")
+
+
+def table_page_fetches(page: Page, path: str) -> list[str]:
+    """The worker's own requests for the table's page (not the page's navigations, writes or live updates)."""
+    fetched: list[str] = []
+
+    def seen(request) -> None:
+        if request.method == "GET" and request.url.endswith(path) and request.service_worker is not None:
+            fetched.append(request.url)
+
+    page.context.on("request", seen)
+    return fetched
+
+
+def copy_at(path: str, version: int) -> str:
+    """An expression: the worker's copy of the table's page is at `version`."""
+    board = f'id="board" data-version="{version}"'
+    # A copy being replaced is missing for a moment (keep(): deleted, then put back as the newest).
+    copy = f"caches.open('kibitz-pages').then(c => c.match('{path}')).then(r => r ? r.text() : '')"
+    return f"{copy}.then(t => t.includes('{board}'))"
+
+
+def test_the_copy_follows_a_burst_of_writes_with_fewer_fetches(open_phone) -> None:
+    """Four hands in a row fetch the table's page twice (at once after the first, once after the rest), not four
+    times; a hand saved just before the page goes out of sight is in the copy at once, not seconds later."""
+    table = services.create_table("rickety-kate", PLAYERS, {})
+    scorer = open_phone(path=f"/s/{table.scorer_token}/")
+    path = f"/t/{table.code}/"
+    kept(scorer, path)
+    fetched = table_page_fetches(scorer, path)
+    for n, (seat, lady) in enumerate([(3, "Cleo"), (0, "Ben"), (1, "Dan"), (2, "Ana")], start=1):
+        hand_to(scorer, seat, lady)
+        expect(scorer.locator("#board")).to_have_attribute("data-version", str(n))
+    wait_until(scorer, copy_at(path, 4), timeout=12)  # the last hand caught, by the trailing fetch
+    assert len(fetched) == 2, fetched
+
+    hand_to(scorer, 3, "Cleo")  # within the few seconds after that fetch: its own waits
+    expect(scorer.locator("#board")).to_have_attribute("data-version", "5")
+    scorer.goto("/rules/rickety-kate/")  # the table page goes out of sight: the worker fetches it now
+    wait_until(scorer, copy_at(path, 5), timeout=4)  # not REFRESH_EVERY (8 s) after the last fetch
+    assert len(fetched) == 3, fetched
