@@ -195,11 +195,12 @@ def round_seats(seats: Iterable[tuple[int, str, str, str, str]], tracked: bool) 
 
 @register.simple_tag
 def sections(entry: Mapping[str, Any], lazy: bool) -> dict[str, bool]:
-    """Which of the entry's sections are open, and which forms in a closed one a page that fetches closed parts
-    (`lazy`: templates/lazy_part.html) leaves for later, its fields fetched when the section opens:
+    """Which of the entry's sections are open, and whether a page that fetches closed parts (`lazy`:
+    templates/lazy_part.html) leaves the trick's fields for later, fetched when their section opens:
     - `tricks`, by tricks: the form asked for next is one of its own, or the round is under way that way;
     - `quick`, the round end: asked for next, or the round is not being entered by tricks;
-    - `no_move`: the next trick, behind the pawn move that comes first, was the form sent (refused, undone)."""
+    - `no_move`: the next trick, behind the pawn move that comes first, was the form sent (refused, undone);
+    - `trick_later`: the trick's section is closed (by tricks, or "No move")."""
     after = entry.get("open") or entry.get("next")
     tricks = (bool(entry.get("tricks_open")) and after != "round") or after in ("trick", "start", "move", "field")
     quick = not entry.get("tricks_open") or after == "round"
@@ -210,5 +211,4 @@ def sections(entry: Mapping[str, Any], lazy: bool) -> dict[str, bool]:
         "quick": quick,
         "no_move": no_move,
         "trick_later": bool(lazy) and not trick_shown,
-        "round_later": bool(lazy) and not quick,
     }

@@ -1,6 +1,6 @@
 """White Hat's loops are written in Python (companion/templatetags/white_hat.py): each tag writes the markup of the
 template loop beside it here, in every language, with every text escaped; and `sections` says which of the entry's
-sections are open and which closed forms a page that fetches closed parts leaves for later."""
+sections are open and when a page that fetches closed parts leaves the trick's fields for later."""
 
 from __future__ import annotations
 
@@ -169,24 +169,19 @@ def entry(**values: object) -> dict[str, object]:
 
 
 @pytest.mark.parametrize(
-    ("shown", "tricks", "quick", "trick_later", "round_later"),
+    ("shown", "tricks", "quick", "trick_later"),
     [
-        (entry(), False, True, True, False),  # before a round: the round end open, the trick closed
-        (entry(tricks_open=True, next="trick"), True, False, False, True),  # under way by tricks
-        (entry(tricks_open=True, next="move", move_first=True), True, False, True, True),  # the move first
-        (entry(tricks_open=True, next="move", move_first=True, open="trick"), True, False, False, True),  # sent
-        (entry(tricks_open=True, next="round"), False, True, True, False),  # every trick played
-        (entry(open="start"), True, True, False, False),  # a refused start: by tricks
+        (entry(), False, True, True),  # before a round: the round end open, the trick closed
+        (entry(tricks_open=True, next="trick"), True, False, False),  # under way by tricks
+        (entry(tricks_open=True, next="move", move_first=True), True, False, True),  # the move first
+        (entry(tricks_open=True, next="move", move_first=True, open="trick"), True, False, False),  # sent
+        (entry(tricks_open=True, next="round"), False, True, True),  # every trick played
+        (entry(open="start"), True, True, False),  # a refused start: by tricks
     ],
 )
-def test_sections_say_what_is_open_and_what_a_closed_section_leaves_for_later(
-    shown: dict[str, object], tricks: bool, quick: bool, trick_later: bool, round_later: bool
+def test_sections_say_what_is_open_and_when_the_trick_is_left_for_later(
+    shown: dict[str, object], tricks: bool, quick: bool, trick_later: bool
 ) -> None:
     found = sections(shown, True)
-    assert (found["tricks"], found["quick"], found["trick_later"], found["round_later"]) == (
-        tricks,
-        quick,
-        trick_later,
-        round_later,
-    )
-    assert not any(v for k, v in sections(shown, False).items() if k.endswith("_later"))  # without script: all
+    assert (found["tricks"], found["quick"], found["trick_later"]) == (tricks, quick, trick_later)
+    assert not sections(shown, False)["trick_later"]  # without script: every part
