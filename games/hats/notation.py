@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -10,6 +11,7 @@ from games.notation import CardError, as_text, clean, colour_shapes, colour_word
 from games.text import T, Text
 
 HATS_TYPES = ("red", "orange", "yellow", "green", "blue", "purple", "grey")
+BOX_VALUES = (1, 2, 3, 4, 5, 6)  # each type's values unless a table says otherwise
 
 
 @dataclass(frozen=True, order=True)
@@ -32,10 +34,11 @@ class HatsNotation:
     """
 
     types: Sequence[str] = HATS_TYPES
-    values: Sequence[int] = (1, 2, 3, 4, 5, 6)
+    values: Sequence[int] = BOX_VALUES
     copies_each: int = 1
     _by_fold: dict[str, str] = field(init=False, repr=False, compare=False)
     _shapes: dict[str, str] = field(init=False, repr=False, compare=False)
+    _cards: tuple[HatsCard, ...] = field(init=False, repr=False, compare=False)  # made once: every prompt lists them
 
     def __post_init__(self) -> None:
         types = option_names(self.types, "types")
@@ -46,6 +49,7 @@ class HatsNotation:
         object.__setattr__(self, "values", tuple(sorted(set(values))))
         object.__setattr__(self, "_by_fold", {fold(t): t for t in types})
         object.__setattr__(self, "_shapes", colour_shapes(types))
+        object.__setattr__(self, "_cards", tuple(HatsCard(t, v) for t in types for v in self.values))
 
     def parse(self, text: object) -> HatsCard:
         cleaned = clean(text, "red-3")
@@ -90,7 +94,13 @@ class HatsNotation:
         return as_text(colour_word(group))
 
     def cards(self) -> tuple[HatsCard, ...]:
-        return tuple(HatsCard(t, v) for t in self.types for v in self.values)
+        return self._cards
 
     def copies(self, card: HatsCard) -> int:
         return self.copies_each
+
+
+@functools.lru_cache(maxsize=64)  # immutable: the few notations a process's tables use, each made once
+def hats_notation(types: tuple[str, ...] = HATS_TYPES, values: tuple[int, ...] = BOX_VALUES) -> HatsNotation:
+    """The notation of `types` and `values`, as every replay and page of a table asks for it again."""
+    return HatsNotation(types=types, values=values)

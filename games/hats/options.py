@@ -8,7 +8,7 @@ from itertools import pairwise
 from typing import Any
 
 from games.base import InvalidOptions, OptionInfo, gettext_noop, whole_number_in
-from games.hats.notation import HATS_TYPES, HatsNotation
+from games.hats.notation import HATS_TYPES, HatsNotation, hats_notation
 from games.options import declare, read_values, written
 from games.text import T
 
@@ -65,7 +65,7 @@ def rules_for(options: Options, seats: int) -> Rules:
         values = values[:positions]  # a six-value list: the two-player table uses its first five
     if len(values) != positions:
         raise InvalidOptions(T("table_values must give %(n)d values, one per position of the tea table", n=positions))
-    return Rules(options, seats, tuple(values), HatsNotation(types=options.types or HATS_TYPES))
+    return Rules(options, seats, tuple(values), hats_notation(options.types or HATS_TYPES))
 
 
 def _types(value: Any) -> tuple[str, ...]:

@@ -9,7 +9,7 @@ from typing import Any
 from games.base import Panel, Prompt
 from games.hats import scoring
 from games.hats.engine import TURNS_EACH, State
-from games.hats.notation import HatsCard, HatsNotation
+from games.hats.notation import HatsCard, HatsNotation, hats_notation
 from games.text import T, join
 
 PICKER_VALUES = (1, 2, 3, 4, 5, 6)  # what a picker offers when no card has shown a higher value
@@ -19,16 +19,21 @@ def notation_for(state: State) -> HatsNotation:
     """The table's notation, its picker offering 1-6 and any higher value a card of this table has shown."""
     seen = {c.value for c in state.table or ()}
     seen |= {c.value for cards in state.collections.values() for c in cards}
-    values = sorted(set(PICKER_VALUES) | seen)
-    return HatsNotation(types=state.rules.notation.types, values=values)
+    return hats_notation(tuple(state.rules.notation.types), tuple(sorted(set(PICKER_VALUES) | seen)))
 
 
-def legal(table: tuple[HatsCard, ...], card: HatsCard) -> list[int]:
-    """The positions `card` may be exchanged onto: the same type, or a lower card lying there. None for a card
-    lying on the tea table itself: the box holds each card once, so nobody has it to put down."""
-    if card in table:
-        return []
-    return [n for n, there in enumerate(table, 1) if there.type == card.type or there.value < card.value]
+def legal(table: tuple[HatsCard, ...], cards: tuple[HatsCard, ...]) -> dict[str, list[int]]:
+    """The positions each of `cards` (by its text) may be exchanged onto: the same type, or a lower card lying
+    there. None for a card lying on the tea table itself: the box holds each card once, so nobody has it to put
+    down. The tea table is read once for all the cards (a picker's 42)."""
+    lying = set(table)
+    positions = [(n, there.type, there.value) for n, there in enumerate(table, 1)]
+    return {
+        str(card): []
+        if card in lying
+        else [n for n, kind, value in positions if kind == card.type or value < card.value]
+        for card in cards
+    }
 
 
 def prompt(state: State) -> Prompt:
@@ -62,7 +67,7 @@ def prompt(state: State) -> Prompt:
     details["optional_taken"] = state.early_optional == player
     if state.table is not None:
         notation = notation_for(state)
-        details["legal"] = {notation.format(c): legal(state.table, c) for c in notation.cards()}
+        details["legal"] = legal(state.table, notation.cards())
     if state.turns_done:
         return Prompt(
             "favourite",

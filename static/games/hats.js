@@ -4,6 +4,8 @@
 (function () {
   "use strict";
 
+  var fill = window.Kibitz.fill;
+
   function mark(form) {
     var legal;
     try { legal = JSON.parse(form.dataset.legal || "{}"); } catch (e) { return; }
@@ -20,32 +22,33 @@
   // The end state at once: per player, live, the face-up cards tapped and the black hats they leave of the eight
   // cards each plays ("Ana: 6 cards face up, so 2 black hats"), who has the most types now (a hint beside
   // "Most types decides"), and Save only once the tea table is full, every favourite set and nobody has more than
-  // eight face up, with what is missing in words. The words come counted from the server (plural forms); the
-  // game checks the whole state again when it is saved.
-  function fill(template, values) {
-    return (template || "").replace(/\{(\w+)\}/g, function (_, k) { return values[k]; });
-  }
-  function words(form, key) {
-    try { return JSON.parse(form.dataset[key] || "[]"); } catch (e) { return []; }
+  // eight face up, with what is missing in words. The words come counted from the server (plural forms: each
+  // form once, as [[from count, text], ...], {n} the count); the game checks the whole state again when saved.
+  function counted(form, key, n, values) {
+    var forms = [], text = "";
+    try { forms = JSON.parse(form.dataset[key] || "[]"); } catch (e) { /* no words: the count alone */ }
+    forms.forEach(function (f) { if (f[0] <= n) text = f[1]; });
+    values.n = n;
+    return fill(text, values) || String(n);
   }
   function cardType(value) { return value.slice(0, value.lastIndexOf("-")); }
 
   function tallyFinal(form) {
     var each = Number(form.dataset.each);  // cards each player plays, face up or as black hats (from the game)
-    var cards = words(form, "tCards"), hatWords = words(form, "tHats"), needed = [], types = {}, empty = [];
+    var needed = [], types = {}, empty = [], unset = [], over = [];
     form.querySelectorAll("[data-card-picker='table'] .cp-seat").forEach(function (seat, i) {
       if (!seat.querySelector("input:checked")) empty.push(i + 1);
     });
-    if (empty.length) needed.push(fill(words(form, "tPositions")[empty.length - 1], {list: empty.join(", ")}));
-    var unset = [], over = [];
-    form.querySelectorAll("[data-hats-seat]").forEach(function (player) {
-      var seat = player.dataset.hatsSeat, name = player.dataset.name;
+    if (empty.length) needed.push(counted(form, "tPositions", empty.length, {list: empty.join(", ")}));
+    form.querySelectorAll(".hats-player").forEach(function (player) {
+      var own = player.querySelector("[data-card-picker='coll'] .cp-seat").dataset;  // the player's seat and name
+      var seat = own.seat, name = own.name;
       var up = form.querySelectorAll("input[name='coll-" + seat + "']:checked");
       var hats = Math.max(0, each - up.length), line = player.querySelector("[data-hats-tally]");
-      var shown = cards[up.length] || String(up.length);
+      var shown = counted(form, "tCards", up.length, {});
       line.textContent = up.length > each
         ? fill(form.dataset.tOver, {name: name, cards: shown})
-        : fill(form.dataset.tLine, {name: name, cards: shown, hats: hatWords[hats]});
+        : fill(form.dataset.tLine, {name: name, cards: shown, hats: counted(form, "tHats", hats, {})});
       line.classList.toggle("bad", up.length > each);
       if (up.length > each) over.push(name);
       if (!form.querySelector("input[name='fav-" + seat + "']:checked")) unset.push(name);
@@ -53,39 +56,37 @@
       up.forEach(function (input) { kinds[cardType(input.value)] = 1; });
       types[name] = Object.keys(kinds).length + (hats > 0 ? 1 : 0);
     });
-    if (unset.length) needed.push(fill(words(form, "tFavourites")[unset.length - 1], {names: unset.join(", ")}));
+    if (unset.length) needed.push(counted(form, "tFavourites", unset.length, {names: unset.join(", ")}));
     if (over.length) needed.push(fill(form.dataset.tTooMany, {names: over.join(", ")}));
     var most = Math.max.apply(null, Object.values(types).concat([0]));
-    var hint = form.querySelector("[data-hats-most]");
-    if (hint) {
-      var names = Object.keys(types).filter(function (name) { return most > 0 && types[name] === most; });
-      hint.textContent = names.length ? fill(form.dataset.tMost, {names: names.join(" & "), n: most}) : "";
-    }
-    var why = form.querySelector("[data-hats-needed]");
-    if (why) why.textContent = needed.length ? fill(form.dataset.tNeeded, {what: needed.join(", ")}) : "";
-    var save = form.querySelector("[data-save]");
-    if (save) save.disabled = needed.length > 0;
+    var names = Object.keys(types).filter(function (name) { return most > 0 && types[name] === most; });
+    form.querySelector("[data-hats-most]").textContent = names.length
+      ? fill(form.dataset.tMost, {names: names.join(" & "), n: most}) : "";
+    form.querySelector("[data-hats-needed]").textContent = needed.length
+      ? fill(form.dataset.tNeeded, {what: needed.join(", ")}) : "";
+    form.querySelector("[data-save]").disabled = needed.length > 0;
   }
 
-  function init(root) {
+  // Through kibitz.js, on the page and on every part swapped in (the end state comes as one when opened); a part
+  // the phone kept comes back already set up.
+  function fresh(form) {
+    if (form.dataset.hatsReady) return false;
+    form.dataset.hatsReady = "1";
+    return true;
+  }
+  window.Kibitz.start(function (root) {
     root.querySelectorAll("form[data-hats-final]").forEach(function (form) {
-      if (form.dataset.hatsReady) return;
-      form.dataset.hatsReady = "1";
+      if (!fresh(form)) return;
       form.addEventListener("change", function () { tallyFinal(form); });
       form.addEventListener("input", function () { tallyFinal(form); });
       tallyFinal(form);
     });
     root.querySelectorAll("form.hats-turn[data-legal]").forEach(function (form) {
-      if (form.dataset.hatsReady) return;
-      form.dataset.hatsReady = "1";
+      if (!fresh(form)) return;
       form.addEventListener("change", function (e) {
         if (e.target.closest("[data-card-picker='card']")) mark(form);
       });
       mark(form);
     });
-  }
-
-  document.addEventListener("htmx:afterSettle", function () { init(document); });
-  if (document.readyState !== "loading") init(document);
-  else document.addEventListener("DOMContentLoaded", function () { init(document); });
+  });
 })();

@@ -10,10 +10,16 @@ import re
 from pathlib import Path
 
 import pytest
+from django.template import Context, Template
 from django.test import Client
+from django.utils import translation
+from django.utils.translation import ngettext
 
-from companion import services
+from companion import cardpicker, services
+from companion.entries import hats as hats_entry
 from companion.models import Table
+from games import registry
+from games.hats.notation import HatsNotation
 from tests.companion.conftest import HTMX, checked, live, record, scorers_table
 
 PLAYERS = ["Ana", "Ben", "Cleo"]
@@ -31,7 +37,9 @@ def test_setup_then_a_swap_and_a_black_hat(client: Client, table: Table) -> None
     assert "Ben&#x27;s turn, 1 of 8." in page or "Ben's turn, 1 of 8." in page
     assert checked(page, "player") == ["1", "1"]  # whose turn it is, already chosen (turn and optional action)
     assert "Whose favourite" not in page  # nobody has had eight turns
-    legal = json.loads(re.search(r'data-legal="([^"]*)"', page).group(1).replace("&quot;", '"'))  # type: ignore[union-attr]
+    written = re.search(r'data-legal="([^"]*)"', page).group(1)  # type: ignore[union-attr]
+    legal = json.loads(written.replace("&quot;", '"'))
+    assert " " not in written  # compact: every turn's page carries it
     assert legal["grey-3"] == [1, 2] and legal["red-2"] == [1]  # the game's list, not the template's
     assert legal["red-1"] == [] and "red 1, on the tea table" in page  # lying there: not to be put down
     assert record(client, table, "exchange", {"player": "1", "card-0": "grey-3", "position": "2"}).status_code == 200
@@ -125,16 +133,15 @@ def test_the_end_state_form_asks_no_black_hats_and_counts_in_the_readers_languag
     page = client.get(f"/t/{table.code}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert 'name="hats-' not in page and "data-hats-final" in page
 
-    def words(key: str) -> list[str]:
+    def words(key: str) -> list[list[object]]:
         found = re.search(rf'data-t-{key}="([^"]*)"', page)
         assert found
         return json.loads(html.unescape(found.group(1)))
 
-    assert words("cards")[:3] == ["0 Karten offen", "1 Karte offen", "2 Karten offen"]
-    assert len(words("cards")) == 43  # 0 to all 42 cards of the box
-    assert words("hats")[1:3] == ["also 1 schwarzer Hut", "also 2 schwarze Hüte"] and len(words("hats")) == 9
-    assert words("positions")[:2] == ["Teetisch-Platz {list}", "Teetisch-Plätze {list}"]
-    assert words("favourites") == ["Lieblingshut von {names}", "Lieblingshüte von {names}", "Lieblingshüte von {names}"]
+    assert words("cards") == [[0, "{n} Karten offen"], [1, "{n} Karte offen"], [2, "{n} Karten offen"]]
+    assert said(words("hats"), 1) == "also 1 schwarzer Hut" and said(words("hats"), 2) == "also 2 schwarze Hüte"
+    assert words("positions") == [[1, "Teetisch-Platz {list}"], [2, "Teetisch-Plätze {list}"]]
+    assert words("favourites") == [[1, "Lieblingshut von {names}"], [2, "Lieblingshüte von {names}"]]
     assert 'data-t-line="{name}: {cards}, {hats}"' in page and "Vor dem Speichern: {what}." in page
 
 
@@ -228,3 +235,186 @@ def test_the_closed_optional_action_and_end_state_come_on_demand(client: Client)
     assert len(light) < len(full) / 2
     part = client.get(f"/t/{table.code}/?part=final").content.decode()
     assert 'data-part="final"' in part and "data-hats-final" in part
+
+
+# -- the page's loops, written in Python (companion/templatetags/hats.py) -------------------------------------------
+
+# The loops the tags replace, as the templates would write them; names with every character HTML escapes.
+ODD = ["O'Neil & <Bo>", 'Cleo "C"', "Dan"]
+TEA_TABLE = Template(
+    "{% load kibitz_i18n l10n kibitz %}{% localize off %}{% for pos in positions %}"
+    '<li class="hats-pos{% if not pos.counts %} hats-off{% endif %}"><span class="hats-num">{% blocktranslate with '
+    "n=pos.number count v=pos.value %}Position {{ n }} · {{ v }} point{% plural %}Position {{ n }} · {{ v }} points"
+    '{% endblocktranslate %}</span><span class="hats-card {{ pos.card.tone }}" aria-hidden="true">{{ pos.card.face }}'
+    '{{ pos.card.symbol }}</span><span class="hats-why"><span class="visually-hidden">{{ pos.card.label|tr }}: </span>'
+    '{% if pos.counts %}{% translate "counts" %}{% else %}{% translate "does not count" %}{% endif %}</span></li>'
+    "{% endfor %}{% endlocalize %}"
+)
+PLAYER_LINES = Template(
+    "{% load kibitz_i18n l10n kibitz %}{% localize off %}{% for row in p.players %}"
+    '<li class="hats-player-line{% if row.next %} hats-next{% endif %}"><p class="hats-who"><strong>{{ row.name }}'
+    '</strong>{% if row.next %} · {% translate "next" %}{% endif %}{% if row.cookie %} · '
+    '{% translate "holds the cookie" %}{% endif %} · {% blocktranslate with n=row.types %}types: {{ n }}'
+    "{% endblocktranslate %} · {% blocktranslate with "
+    "n=row.black_hats %}black hats: {{ n }}{% endblocktranslate %}{% if p.tracked %} · {% blocktranslate with "
+    "n=row.turns %}turns {{ n }} of 8{% endblocktranslate %}{% endif %}{% if not p.over %} · {% blocktranslate with "
+    'n=row.total %}worth now: {{ n }}{% endblocktranslate %}{% endif %}</p>{% if row.groups %}<ul class="hats-coll" '
+    'aria-label="{% blocktranslate with name=row.name %}{{ name }}\'s collection{% endblocktranslate %}">'
+    '{% for g in row.groups %}<li class="hats-group {{ g.tone }}"><span aria-hidden="true">{{ g.symbol }}</span> '
+    "{{ g.label|tr }} ×{{ g.count }}: {{ g.values }}</li>{% endfor %}</ul>{% endif %}{% if p.over %}"
+    '<ul class="hats-lines" aria-label="{% blocktranslate with name=row.name %}{{ name }}\'s score'
+    '{% endblocktranslate %}">{% for line in row.lines %}<li><span>{{ line.text|tr }}</span> <strong>{{ line.points }}'
+    '</strong></li>{% endfor %}<li class="hats-total"><span>{% translate "Total" %}</span> <strong>{{ row.total }}'
+    "</strong></li></ul>{% endif %}</li>{% endfor %}{% endlocalize %}"
+)
+SEAT_CHIPS = Template(
+    '{% load kibitz_i18n l10n %}{% localize off %}{% for i, name in seats %}<label class="chip"><input type="radio" '
+    'name="{{ field }}" value="{{ i }}"{% if chosen == i|stringformat:"d" %} checked{% endif %}{% if required %} '
+    'required{% endif %}><span>{{ name }}{% if name == next %} ({% translate "next" %}){% endif %}</span></label>'
+    "{% endfor %}{% endlocalize %}"
+)
+POSITION_CHIPS = Template(
+    '{% load kibitz_i18n l10n kibitz %}{% localize off %}{% for p in table %}<label class="chip" data-position="'
+    '{{ p.number }}"><input type="radio" name="position" value="{{ p.number }}"'
+    '{% if chosen == p.number|stringformat:"d" %} checked{% endif %}><span>{{ p.number }}: {{ p.card|tr }}'
+    '<em class="hats-illegal-note" hidden> — '
+    '{% translate "not allowed" %}</em></span></label>{% endfor %}{% endlocalize %}'
+)
+
+
+def panels() -> list[dict[str, object]]:
+    """The state panel's data (games.hats.prompt.panel) at the setup, during play and once the game is over."""
+    game = registry.get("hats")
+
+    def panel(events: list[dict[str, object]]) -> dict[str, object]:
+        state = game.replay(ODD, game.options({}, ODD), [game.parse(e) for e in events])
+        return dict(game.panel(state).data)  # type: ignore[union-attr]
+
+    setup = {"type": "setup", "table": ["red-1", "blue-2", "green-3", "yellow-4", "orange-5", "red-6"]}
+    swap = {"type": "exchange", "player": ODD[0], "card": "red-4", "position": 1}
+    end = {
+        "type": "final",
+        "table": ["red-1", "blue-2", "red-3", "green-4", "yellow-5", "orange-6"],
+        "collections": {ODD[0]: ["red-4", "red-5", "green-1"], ODD[1]: ["purple-2"]},
+        "black_hats": {ODD[0]: 5, ODD[1]: 7, "Dan": 8},
+        "favourites": {ODD[0]: "red-2", ODD[1]: "purple-1", "Dan": "blue-1"},
+        "cookie": ODD[1],
+    }
+    return [panel([]), panel([setup, swap, {"type": "black_hat", "player": ODD[1]}]), panel([end])]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es"])
+def test_the_panel_s_tea_table_and_player_lines_are_the_template_loops_markup(language: str) -> None:
+    with translation.override(language):
+        for p in panels():
+            context = Context({"p": p, "positions": p["positions"]})
+            tea_table = Template("{% load hats %}{% tea_table positions %}").render(context)
+            assert tea_table == TEA_TABLE.render(context)
+            written = Template("{% load hats %}{% player_lines p %}").render(context)
+            assert written == PLAYER_LINES.render(context)
+    assert "O&#x27;Neil &amp; &lt;Bo&gt;" in written and 'class="hats-lines"' in written and "hats-off" in tea_table
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es"])
+def test_the_entry_s_chips_are_the_template_loops_markup(language: str) -> None:
+    seats = list(enumerate(ODD))
+    table = [{"number": n, "card": HatsNotation().label(card)} for n, card in enumerate(HatsNotation().cards()[:6], 1)]
+    with translation.override(language):
+        for chosen, next_player, required in (("1", ODD[1], True), ("", "Dan", False), ("7", "", True)):
+            context = Context(
+                {"seats": seats, "field": "player", "chosen": chosen, "next": next_player, "required": required}
+            )
+            written = Template("{% load hats %}{% seat_chips seats field chosen next required=required %}")
+            assert written.render(context) == SEAT_CHIPS.render(context)
+            context = Context({"table": table, "chosen": chosen})
+            written = Template("{% load hats %}{% position_chips table chosen %}")
+            assert written.render(context) == POSITION_CHIPS.render(context)
+
+
+# -- what the end state's script counts with -------------------------------------------------------------------------
+
+
+def said(forms: list[list[object]], n: int) -> str:
+    """What hats.js says for count `n` from a `data-t-*` list: the last form whose count is at most n, n filled in."""
+    text = ""
+    for count, form in forms:
+        if int(count) <= n:  # type: ignore[call-overload]
+            text = str(form)
+    return text.replace("{n}", str(n))
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es"])
+def test_the_end_state_s_counted_words_say_what_the_catalogue_says_for_every_count(
+    client: Client, table: Table, language: str
+) -> None:
+    """Each plural form comes once, from the first count that takes it (not once per count: 43 for the cards)."""
+    page = client.get(f"/t/{table.code}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+    def words(key: str) -> list[list[object]]:
+        found = re.search(rf'data-t-{key}="([^"]*)"', page)
+        assert found
+        return json.loads(html.unescape(found.group(1)))
+
+    with translation.override(language):
+        for n in range(43):  # none to all 42 cards of the box
+            assert said(words("cards"), n) == ngettext("%(n)d card face up", "%(n)d cards face up", n) % {"n": n}
+        for n in range(9):
+            assert said(words("hats"), n) == ngettext("so %(n)d black hat", "so %(n)d black hats", n) % {"n": n}
+        for n in range(1, 7):
+            expected = ngettext("tea-table position {list}", "tea-table positions {list}", n)
+            assert said(words("positions"), n) == expected
+        for n in range(1, 4):
+            expected = ngettext("the favourite of {names}", "the favourites of {names}", n)
+            assert said(words("favourites"), n) == expected
+    assert len(words("cards")) <= 3 and len(words("positions")) <= 3
+
+
+# -- the page a phone whose script runs gets: no picker it does not show ------------------------------------------
+
+
+def test_a_page_that_leaves_the_end_state_out_builds_none_of_its_pickers(
+    client: Client, table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The closed end state's thirteen pickers (and the optional action's two) are built only where the template
+    reads them: a phone whose script runs gets the put-down picker alone; a phone without script every one."""
+    record(client, table, "setup", SETUP | {"first": "0"})
+    built: list[str] = []
+    build = cardpicker.build
+    monkeypatch.setattr(cardpicker, "build", lambda *a, **k: built.append(k["name"]) or build(*a, **k))
+    hats_entry._put_down.cache_clear()
+    client.get(f"/t/{table.code}/")
+    assert sorted(built) == ["card", "coll", "coll", "coll", "fav", "fav", "fav", "in", "out", "table"]
+    built.clear()
+    hats_entry._put_down.cache_clear()
+    client.cookies["kibitz_script"] = "1"
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert built == ["card"] and 'data-lazy="final"' in page and 'data-lazy="optional"' in page
+
+
+def test_the_put_down_picker_is_kept_per_tea_table_and_language(client: Client, table: Table) -> None:
+    record(client, table, "setup", SETUP | {"first": "0"})
+    english = client.get(f"/t/{table.code}/").content.decode()
+    german = client.get(f"/t/{table.code}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "red 1, on the tea table" in english and "Rot 1, liegt auf dem Teetisch" in german
+    record(client, table, "exchange", {"player": "0", "card-0": "grey-3", "position": "1"})
+    page = client.get(f"/t/{table.code}/").content.decode()
+    assert "grey 3, on the tea table" in page and "red 1, on the tea table" not in page
+
+
+def test_a_form_that_cannot_be_saved_without_its_card_requires_it(client: Client, table: Table) -> None:
+    """The favourite and the optional action's cards: a phone without script is told before it posts. The card
+    put down is not (its form's "Black hat instead" sends no card), nor are the end state's favourites (its Save
+    waits for them with the script, and the game names a missing one)."""
+    record(client, table, "setup", SETUP | {"first": "0"})
+    page = client.get(f"/t/{table.code}/").content.decode()
+    for name in ("out-0", "in-0"):
+        assert all(" required" in i for i in re.findall(rf'<input type="radio" name="{name}"[^>]*>', page))
+    assert not any(" required" in i for i in re.findall(r'<input type="radio" name="card-0"[^>]*>', page))
+    for _ in range(8):
+        for seat in ("0", "1", "2"):
+            record(client, table, "black_hat", {"player": seat})
+    page = client.get(f"/t/{table.code}/").content.decode()
+    favourite = page[page.index('class="hats-favourite"') : page.index("</form>", page.index('class="hats-favourite"'))]
+    assert all(" required" in i for i in re.findall(r'<input type="radio" name="fav-0"[^>]*>', favourite))
+    end_state = page[page.index("data-hats-final") :]
+    assert not any(" required" in i for i in re.findall(r'<input type="radio" name="fav-1"[^>]*>', end_state))

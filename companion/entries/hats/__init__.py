@@ -12,20 +12,22 @@ The forms' fields (seat numbers are indices into the table's players):
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from companion import cardpicker
-from companion.entries import FormError, picker, seat, whole_number
+from companion.entries import FormError, deferred, picker, seat, whole_number
 from companion.services import Snapshot
 from games.hats.engine import TURNS_EACH, black_hats_beside
-from games.hats.notation import HatsNotation
+from games.hats.notation import HatsCard, HatsNotation
 from games.hats.prompt import notation_for
 
 MAX_BLACK_HATS = 8  # eight cards each: a final entry's black hats per player
@@ -169,7 +171,9 @@ DEMO_LEAVES_OUT = {"favourite": "a favourite is shown only after a player's eigh
 
 def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
     """What the entry templates show: the seats, the pickers (refilled after an error) and, for the swap, which
-    positions the game allows for each card (kibitz.js only shows it)."""
+    positions the game allows for each card (kibitz.js only shows it). The pickers come as callables, which the
+    template calls where it first reads them (once): a page whose script runs leaves the closed optional action and
+    end state out (`lazy`), and their pickers were most of this context's cost."""
     d = dict(snap.prompt.details)
     kind = snap.prompt.kind
     if kind == "over":
@@ -189,21 +193,21 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         "position": form.get("position", ""),
         # The end state at once, until the game is over: also after tracked turns (a table that stopped tracking),
         # whose end state it replaces.
-        "final": _final_context(notation, snap, form, positions, seats),
+        "final": EndState(notation, snap, form, positions, seats),
     }
     if kind == "setup":
-        out["setup_picker"] = _positions_picker(notation, "pos", positions, form)
+        out["setup_picker"] = deferred(partial(_positions_picker, notation, "pos", positions, form))
         return out
     state = snap.state
     out["table"] = [
         {"number": n, "card": notation.label(card), "text": notation.format(card)}
         for n, card in enumerate(state.table or (), 1)
     ]
-    out["legal"] = json.dumps(d.get("legal", {}))
-    out["card_picker"] = _put_down_picker(notation, state.table or (), form)
-    out["out_picker"] = _one(notation, "out", _("Card that goes"), form)
-    out["in_picker"] = _one(notation, "in", _("Card that comes"), form)
-    out["fav_picker"] = _one(notation, "fav", _("The last card"), form)
+    out["legal"] = json.dumps(d.get("legal", {}), separators=(",", ":"))  # hats.js reads it: no spaces needed
+    out["card_picker"] = deferred(partial(_put_down_picker, notation, state.table or (), form))
+    out["out_picker"] = deferred(partial(_one, notation, "out", _("Card that goes"), form))
+    out["in_picker"] = deferred(partial(_one, notation, "in", _("Card that comes"), form))
+    out["fav_picker"] = deferred(partial(_one, notation, "fav", _("The last card"), form))
     out["missing"] = [(players.index(p), p) for p in d.get("can_reveal", ())]  # eight turns had, none shown
     out["fav_player"] = form.get("player", str(out["missing"][0][0]) if out["missing"] else "")
     out["kind_choice"] = form.get("kind", "partner_swap" if d["teams"] else "redraw")
@@ -211,14 +215,24 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
     return out
 
 
-def _put_down_picker(notation: HatsNotation, table: Sequence[Any], form: QueryDict) -> cardpicker.Picker:
+def _put_down_picker(notation: HatsNotation, table: Sequence[HatsCard], form: QueryDict) -> cardpicker.Picker:
     """The card a swap puts on the tea table: never one already lying there (offered disabled, saying so)."""
+    chosen = cardpicker.picked(form, "card", [(0, "")])[0]
+    return _put_down(notation, tuple(table), tuple(chosen), get_language() or "")
+
+
+@functools.lru_cache(maxsize=64)  # a picker is immutable: a few tables' tea tables, in each language
+def _put_down(
+    notation: HatsNotation, table: tuple[HatsCard, ...], chosen: tuple[str, ...], language: str
+) -> cardpicker.Picker:
+    """The put-down picker for the tea table `table`, holding `chosen`, in `language` (the active one, which its
+    words are in: a key here). Kept, as every page of the table at one turn shows the same one."""
     lying = Counter(table)
     left = {card: notation.copies(card) - lying[card] for card in notation.cards()}
     return picker(
         notation,
         [(0, _("Card put down"))],
-        form,
+        {"card-0": list(chosen)},
         "card",
         exclusive=False,
         available=left,
@@ -227,7 +241,10 @@ def _put_down_picker(notation: HatsNotation, table: Sequence[Any], form: QueryDi
 
 
 def _one(notation: HatsNotation, name: str, legend: str, form: QueryDict) -> cardpicker.Picker:
-    return picker(notation, [(0, legend)], form, name, exclusive=False)
+    """The one card a form cannot be saved without (the favourite; the optional action's card out and card in):
+    required, so a phone without script is told before it posts. Alike, too, to the tea table's required
+    pickers further down the page, which gzip then carries for a few bytes a card."""
+    return picker(notation, [(0, legend)], form, name, exclusive=False, required=True)
 
 
 def _positions_picker(notation: HatsNotation, name: str, positions: list[int], form: QueryDict) -> cardpicker.Picker:
@@ -235,23 +252,45 @@ def _positions_picker(notation: HatsNotation, name: str, positions: list[int], f
     return picker(notation, seats, form, name, exclusive=False, required=True)
 
 
-def _final_context(
-    notation: HatsNotation, snap: Snapshot, form: QueryDict, positions: list[int], seats: list[tuple[int, str]]
-) -> Mapping[str, Any]:
+class EndState:
     """The end state at once: the tea table, then per player the face-up cards and the favourite (the black hats
     follow from the face-up cards), and the words hats.js counts with. After tracked turns it starts from the end
-    state they built (the scorer changes what happened since), unless the form itself comes back with an error."""
-    after_turns = snap.state.last_actor is not None
-    if after_turns and not _final_posted(form):
-        form = _built_so_far(notation, snap)
-    return {
-        "each": TURNS_EACH,  # cards a player plays in a game, face up or as black hats: hats.js counts with it
-        "after_turns": after_turns,
-        "words": _live_words(notation, len(positions), len(seats)),
-        "table": _positions_picker(notation, "table", positions, form),
-        "players": [
+    state they built (the scorer changes what happened since), unless the form itself comes back with an error.
+    Whether it follows tracked turns is known at once (the closed form's summary says so); the rest is worked out
+    when the template first reads it, which a page that leaves the closed form out never does."""
+
+    each = TURNS_EACH  # cards a player plays in a game, face up or as black hats: hats.js counts with it
+
+    def __init__(
+        self,
+        notation: HatsNotation,
+        snap: Snapshot,
+        form: QueryDict,
+        positions: list[int],
+        seats: list[tuple[int, str]],
+    ) -> None:
+        self.after_turns = snap.state.last_actor is not None
+        self._notation, self._snap, self._sent, self._positions, self._seats = notation, snap, form, positions, seats
+
+    @functools.cached_property
+    def _form(self) -> QueryDict:
+        if self.after_turns and not _final_posted(self._sent):
+            return _built_so_far(self._notation, self._snap)
+        return self._sent
+
+    @functools.cached_property
+    def words(self) -> dict[str, str]:
+        return _live_words(self._notation, len(self._positions), len(self._seats))
+
+    @functools.cached_property
+    def table(self) -> cardpicker.Picker:
+        return _positions_picker(self._notation, "table", self._positions, self._form)
+
+    @functools.cached_property
+    def players(self) -> list[dict[str, Any]]:
+        notation, form = self._notation, self._form
+        return [
             {
-                "index": i,
                 "name": name,
                 "collection": picker(
                     notation,
@@ -271,26 +310,43 @@ def _final_context(
                     legend=lambda who: _("%(name)s's favourite") % {"name": who},
                 ),
             }
-            for i, name in seats
-        ],
-        "cookie": form.get("cookie", "auto"),
-    }
+            for i, name in self._seats
+        ]
+
+    @functools.cached_property
+    def cookie(self) -> str:
+        return str(self._form.get("cookie", "auto"))
 
 
 def _live_words(notation: HatsNotation, positions: int, players: int) -> dict[str, str]:
-    """What hats.js says while the end state is filled, in the reader's language, as JSON lists indexed by a
-    count (plural forms come from the catalogue, not the script): `cards` by the face-up cards a player may tick
-    (0 to every card at the table), `hats` by the black hats beside them, `positions` by the empty positions - 1,
-    `favourites` by the players without one - 1."""
-    most = len(notation.cards())
-    cards = [ngettext("%(n)d card face up", "%(n)d cards face up", n) % {"n": n} for n in range(most + 1)]
-    hats = [ngettext("so %(n)d black hat", "so %(n)d black hats", n) % {"n": n} for n in range(TURNS_EACH + 1)]
-    empty = [ngettext("tea-table position {list}", "tea-table positions {list}", n) for n in range(1, positions + 1)]
-    unset = [ngettext("the favourite of {names}", "the favourites of {names}", n) for n in range(1, players + 1)]
+    """What hats.js says while the end state is filled, in the reader's language (plural forms come from the
+    catalogue, not the script), each as `_counted` writes it: `cards` by the face-up cards a player may tick (0 to
+    every card at the table), `hats` by the black hats beside them, `positions` by the empty positions,
+    `favourites` by the players without one."""
     return {
-        key: json.dumps(texts, ensure_ascii=False)
-        for key, texts in (("cards", cards), ("hats", hats), ("positions", empty), ("favourites", unset))
+        "cards": _counted(
+            lambda n: ngettext("%(n)d card face up", "%(n)d cards face up", n), range(len(notation.cards()) + 1)
+        ),
+        "hats": _counted(lambda n: ngettext("so %(n)d black hat", "so %(n)d black hats", n), range(TURNS_EACH + 1)),
+        "positions": _counted(
+            lambda n: ngettext("tea-table position {list}", "tea-table positions {list}", n), range(1, positions + 1)
+        ),
+        "favourites": _counted(
+            lambda n: ngettext("the favourite of {names}", "the favourites of {names}", n), range(1, players + 1)
+        ),
     }
+
+
+def _counted(form: Callable[[int], str], counts: range) -> str:
+    """The plural form `form` gives each of `counts`, as JSON `[[count, text], ...]`: each form once, from the first
+    count that takes it, its number as `{n}` (hats.js takes the last pair whose count is at most its own, and fills
+    in the number). The same words as one text per count, in a tenth of the bytes (42 of them for the cards)."""
+    pairs: list[tuple[int, str]] = []
+    for n in counts:
+        text = form(n).replace("%(n)d", "{n}")
+        if not pairs or pairs[-1][1] != text:
+            pairs.append((n, text))
+    return json.dumps(pairs, ensure_ascii=False, separators=(",", ":"))
 
 
 def _final_posted(form: Mapping[str, Any]) -> bool:

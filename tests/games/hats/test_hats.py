@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -9,6 +10,8 @@ import pytest
 from games.base import InvalidEvent, InvalidOptions
 from games.hats import GAME
 from games.hats.engine import State, black_hats_beside
+from games.hats.notation import HatsNotation, hats_notation
+from games.hats.prompt import legal, notation_for
 
 ABC = ["Ana", "Ben", "Cleo"]
 ABCD = ["Ana", "Ben", "Cleo", "Dan"]
@@ -274,3 +277,35 @@ def test_types_are_at_most_the_seven_in_the_box() -> None:
 def test_a_refusal_names_the_player_without_quotes() -> None:
     with pytest.raises(InvalidEvent, match=r"^Ana's collection must be a list"):
         GAME.parse({"type": "final", "table": [], "favourites": {}, "collections": {"Ana": "red-3"}})
+
+
+def test_the_legal_positions_of_every_card_are_the_rule_read_card_by_card() -> None:
+    """prompt.legal reads the tea table once for all 42 cards: the same lists as the rule applied to each card (the
+    same type, or a lower card lying there; none for a card lying on the tea table)."""
+    notation = hats_notation()
+    rng = random.Random(19)
+    for _ in range(200):
+        table = tuple(rng.choice(notation.cards()) for _ in range(6))
+        expected = {
+            str(card): []
+            if card in table
+            else [n for n, there in enumerate(table, 1) if there.type == card.type or there.value < card.value]
+            for card in notation.cards()
+        }
+        assert legal(table, notation.cards()) == expected
+
+
+def test_a_notation_is_made_once_per_types_and_values_and_is_the_one_asked_for() -> None:
+    types = ("red", "Blue", "green")
+    assert hats_notation(types, (1, 2, 9)) is hats_notation(types, (1, 2, 9))
+    assert hats_notation(types, (1, 2, 9)) == HatsNotation(types=types, values=[9, 2, 1])
+    assert [str(c) for c in hats_notation(types, (1, 2)).cards()] == [
+        "red-1",
+        "red-2",
+        "Blue-1",
+        "Blue-2",
+        "green-1",
+        "green-2",
+    ]
+    state = play(ABC, [setup(), ex("Ana", "red-9", 1)])
+    assert notation_for(state).values == (1, 2, 3, 4, 5, 6, 9) and notation_for(state) is notation_for(state)

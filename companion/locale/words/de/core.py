@@ -41,6 +41,7 @@ WORDS = {
     "Cancel": "Abbrechen",
     "Change what was wrong and save: this entry and the ones after it are recorded again, the old ones stay in the log struck through.": "Ändere, was falsch war, und speichere: Dieser Eintrag und die folgenden werden neu eingetragen, die alten bleiben durchgestrichen im Verlauf.",
     # The table page's frame: scoreboard, confirmation, pending penalties, Check plays, rules page (issue 8)
+    "Kibitz keeps the score of card games played with real cards, on a phone at the table.": "Kibitz führt am Tisch auf dem Handy die Punkte von Kartenspielen, die mit echten Karten gespielt werden.",
     "The server could not answer ({status}). Reload the page to go on.": "Der Server konnte nicht antworten ({status}). Lade die Seite neu, um weiterzumachen.",
     "Back to the table: %(name)s": "Zurück zum Tisch: %(name)s",
     "Earlier rows (%(n)s): show": "Frühere Zeilen (%(n)s): zeigen",

@@ -39,6 +39,7 @@ WORDS = {
     "Edit": "Editar",
     "Cancel": "Cancelar",
     "Change what was wrong and save: this entry and the ones after it are recorded again, the old ones stay in the log struck through.": "Cambia lo que estaba mal y guarda: esta anotación y las siguientes se vuelven a registrar; las antiguas quedan tachadas en el historial.",
+    "Kibitz keeps the score of card games played with real cards, on a phone at the table.": "Kibitz lleva la puntuación de los juegos de cartas con cartas de verdad, en un móvil sobre la mesa.",
     "The server could not answer ({status}). Reload the page to go on.": "El servidor no pudo responder ({status}). Recarga la página para seguir.",
     "Back to the table: %(name)s": "Volver a la mesa: %(name)s",
     "Earlier rows (%(n)s): show": "Filas anteriores (%(n)s): mostrar",

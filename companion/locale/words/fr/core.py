@@ -39,6 +39,7 @@ WORDS = {
     "Edit": "Modifier",
     "Cancel": "Annuler",
     "Change what was wrong and save: this entry and the ones after it are recorded again, the old ones stay in the log struck through.": "Corrigez ce qui était faux et enregistrez\xa0: cette saisie et les suivantes sont réenregistrées, les anciennes restent barrées dans l'historique.",
+    "Kibitz keeps the score of card games played with real cards, on a phone at the table.": "Kibitz tient le score des jeux de cartes joués avec de vraies cartes, sur un téléphone posé sur la table.",
     "The server could not answer ({status}). Reload the page to go on.": "Le serveur n'a pas pu répondre ({status}). Rechargez la page pour continuer.",
     "Back to the table: %(name)s": "Retour à la table\xa0: %(name)s",
     "Earlier rows (%(n)s): show": "Lignes précédentes (%(n)s)\xa0: afficher",
