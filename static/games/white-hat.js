@@ -70,5 +70,10 @@
     });
     showLeader();
   }
-  window.Kibitz.start(function (root) { root.querySelectorAll("form.wh-trick").forEach(initTrick); });
+  window.Kibitz.start(function (root) {
+    // A trick's fields fetched when their closed section opened (templates/lazy_part.html) come inside its form.
+    var around = root.closest ? root.closest("form.wh-trick") : null;
+    if (around) initTrick(around);
+    root.querySelectorAll("form.wh-trick").forEach(initTrick);
+  });
 })();

@@ -191,9 +191,10 @@ def test_closed_pickers_come_on_demand_unless_the_form_brought_cards_in_them(cli
     when opened; a refused round end comes back with its tapped cards in place, never left out."""
     client.post("/white-hat/box/", box_post(BOARD))
     table = new_table(client, Preset.objects.get(), ["Ana", "Ben"])
+    client.post(f"/t/{table.code}/record/start/", {"dealer": "0", "hat": "1"}, **HTMX)
     client.cookies["kibitz_script"] = "1"
     page = client.get(f"/t/{table.code}/").content.decode()
-    assert 'data-lazy="hand"' in page and 'data-lazy="taken"' in page and 'name="hand-0:7"' not in page
+    assert 'data-lazy="taken"' in page and 'data-card-picker="taken"' not in page and 'data-card-picker="play"' in page
     part = client.get(f"/t/{table.code}/?part=hand").content.decode()
     # both seats hold nothing: they share one copy of the cards, which the script puts in each (cardpicker.render)
     assert 'data-part="hand"' in part and "<template data-cp-cards>" in part and 'data-field="hand-0"' in part
@@ -201,6 +202,35 @@ def test_closed_pickers_come_on_demand_unless_the_form_brought_cards_in_them(cli
     assert 'name="hand-0:7"' in client.get(f"/t/{table.code}/?part=hand").content.decode()  # without: every seat
     refused = client.post(f"/t/{table.code}/record/round/", {"sum-0": "x", "hand-1:12": "2"}, **HTMX).content.decode()
     assert 'data-lazy="hand"' not in refused and 'name="hand-1:12" value="2"' in refused
+
+
+@pytest.mark.django_db
+def test_a_closed_section_s_trick_comes_on_demand_with_its_form_in_place(client: Client) -> None:
+    """Issue 19: while its section is closed (the next trick behind the pawn move that comes first; by tricks
+    before a round is under way that way), the trick's fields are fetched when it opens, on a phone whose script
+    ran: the form stays, with its Save. The round end stays whole, open or closed (every round needs it, and a
+    phone without signal cannot fetch a closed part); a page without script has everything."""
+    client.post("/white-hat/box/", box_post(BOARD))
+    table = new_table(client, Preset.objects.get(), ["Ana", "Ben"])
+    url = f"/t/{table.code}/record"
+    client.cookies["kibitz_script"] = "1"
+    before = client.get(f"/t/{table.code}/").content.decode()  # no round yet: the round end is open
+    assert 'name="sum-0"' in before and 'data-lazy="trick"' in before and 'name="leader"' not in before
+    client.post(f"{url}/start/", {"dealer": "0", "hat": "1"}, **HTMX)
+    by_tricks = client.get(f"/t/{table.code}/").content.decode()
+    assert 'name="leader"' in by_tricks and 'data-lazy="trick"' not in by_tricks
+    assert 'name="sum-0"' in by_tricks and '<details id="wh-round-end" class="mode" data-mode="quick"' in by_tricks
+    client.post(f"{url}/trick/", {"leader": "0", "play-0": ["7", "7"], "play-1": ["9", "joker"]}, **HTMX)
+    moving = client.get(f"/t/{table.code}/").content.decode()  # Ben moves first: the next trick waits
+    assert 'value="Ben:1@2"' in moving and 'data-lazy="trick"' in moving and 'name="leader"' not in moving
+    assert 'class="wh-trick"' in moving and "Save trick" in moving and "data-card-picker" not in moving
+    part = client.get(f"/t/{table.code}/?part=trick", **HTMX).content.decode()
+    assert 'data-part="trick"' in part and 'name="leader"' in part and 'data-card-picker="play"' in part
+    refused = client.post(f"{url}/trick/", {"leader": "1", "play-1": ["9"]}, **HTMX).content.decode()
+    assert 'data-lazy="trick"' not in refused and 'name="play-1:9" value="1"' in refused  # sent: whole, open
+    del client.cookies["kibitz_script"]
+    plain = client.get(f"/t/{table.code}/").content.decode()
+    assert 'data-lazy="' not in plain and 'name="leader"' in plain and 'name="sum-0"' in plain
 
 
 @pytest.mark.django_db

@@ -40,6 +40,25 @@ def pick(form: Locator, picker: str, seat: int, card: str) -> None:
     where.locator(f".cp-card[data-value='{card}'] .cp-face").click()
 
 
+def spoken(page: Page, selector: str) -> list[str]:
+    """The pieces of text Chromium's accessibility tree holds for the element (what a screen reader reads), the
+    text the stylesheet writes before it included."""
+    cdp = page.context.new_cdp_session(page)
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    found = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    backend = cdp.send("DOM.describeNode", {"nodeId": found})["node"]["backendNodeId"]
+    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    by_id = {n["nodeId"]: n for n in nodes}
+    start = next(n for n in nodes if n.get("backendDOMNodeId") == backend)
+
+    def texts(node: dict) -> list[str]:
+        if node.get("role", {}).get("value") == "StaticText":
+            return [node["name"]["value"]]
+        return [t for child in node.get("childIds", []) if child in by_id for t in texts(by_id[child])]
+
+    return texts(start)
+
+
 def enter_box(page: Page) -> None:
     page.goto("/new/white-hat/")
     page.get_by_role("link", name="First White Hat table here?").click()
@@ -68,7 +87,9 @@ def test_the_box_then_a_round_of_each_entry_mode_at_320_px(open_phone) -> None:
     page.get_by_role("button", name="Start the table").click()
     expect(page.locator("[data-headline]")).to_contain_text("Round 1")
     expect(page.locator("#panel .wh-track")).to_be_visible()
-    expect(page.locator("#panel .wh-field")).to_have_count(4)
+    expect(page.locator("#panel .wh-board li")).to_have_count(4)
+    # a field's number, written by the stylesheet before its name, is read with it
+    assert spoken(page, "#wh-board-0 li:nth-child(3)") == ["2", ". ", "Router", "2"]
 
     # Round 1, quick: Ana's points typed, Ben's cards tapped (13 at the confirmed 4, a joker 4).
     quick = page.locator("form.wh-round")
@@ -98,7 +119,7 @@ def test_the_box_then_a_round_of_each_entry_mode_at_320_px(open_phone) -> None:
     expect(page.locator("#panel .wh-target")).to_have_count(1)
     move = page.locator("form.wh-move")
     save(page, move, "Ben's pawn 1 to Router")
-    expect(page.locator("#panel #wh-field-2 .wh-pawn")).to_have_text("Ben:1")
+    expect(page.locator("#panel .wh-board li", has_text="Router").locator(".wh-pawn")).to_have_text("Ben:1")
     assert overflow(page) == []
     assert_accessible(page, "white hat table")
     assert page.errors == []

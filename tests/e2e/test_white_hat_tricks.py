@@ -212,3 +212,36 @@ def test_a_round_end_as_typed_sums_in_at_most_eight_taps(open_phone, size, lang:
     saved(page, before)
     assert thumb.taps == 7, thumb.taps  # the goal: at most 8
     assert page.errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_no_move_brings_the_next_trick_when_opened_and_it_plays_as_the_first(open_phone, lang: str) -> None:
+    """Behind the pawn move that comes first, the next trick's fields are fetched when "No move" opens (a phone
+    whose script runs): its picker is set up as the first trick's was (the leader marked, a single lead handing
+    over by itself), and the trick saves without the move."""
+    page = at_a_round_start(open_phone, SIZES[0], lang=lang)
+    with translation.override(lang):
+        plays, mark, save = gettext("{name} plays"), gettext("leads"), gettext("Save trick")
+        no_move = gettext("No move: record the next trick without %(name)s's move") % {"name": "Ana"}
+    for value in ("9", "4", "12", "2"):  # Cleo leads a 9, Dan 4, Ana 12, Ben 2: Ana wins and moves first
+        card(page, value).tap()
+    before = version(page)
+    page.locator("form.wh-trick").get_by_role("button", name=save).tap()
+    saved(page, before)
+    waiting = page.locator("#entry details.wh-no-move")
+    expect(waiting.locator("[data-lazy='trick']")).to_have_count(1)  # the fields are not on the page yet
+    waiting.locator("> summary", has_text=no_move).tap()
+    trick = waiting.locator("form.wh-trick")
+    expect(trick.locator("[data-card-picker='play'][data-ready]")).to_have_count(1)
+    tabs = trick.locator(".cp-tabs button")
+    expect(tabs.nth(0).locator(".cp-tab-mark")).to_have_text(mark)  # Ana leads the next trick
+    legend = shown_seat(page).locator("legend")
+    card(page, "13").tap()  # a single: on to Ben by itself
+    expect(legend).to_have_text(plays.format(name="Ben"))
+    for value in ("5", "6", "7"):
+        card(page, value).tap()
+    before = version(page)
+    trick.get_by_role("button", name=save).tap()
+    saved(page, before)
+    expect(page.locator("#log li").first).to_contain_text("Ana 13")
+    assert page.errors == []

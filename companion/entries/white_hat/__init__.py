@@ -24,7 +24,7 @@ from django.urls import path
 from django.utils.translation import gettext as _
 
 from companion import cardpicker
-from companion.entries import FormError, cards, picker, seat, whole_number
+from companion.entries import FormError, cards, deferred, picker, seat, whole_number
 from companion.entries.white_hat import box
 from companion.entries.white_hat.box import before_new_table, default_preset
 from companion.services import Snapshot
@@ -244,6 +244,10 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
     return {
         "d": d,
         "kind": snap.prompt.kind,
+        # none unless companion.entries.panel says so: a key the template reads and does not find costs Django an
+        # exception and a dir() each time
+        "fix": None,
+        "last": None,
         "move_first": move_first,  # the trick's winner moves first: the next trick waits behind "No move"
         "next": _next_form(snap, move_first),
         # By tricks once a round is under way that way (or its form is being answered); quick entry otherwise.
@@ -252,34 +256,41 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
             (i, name, form.get(f"sum-{i}", ""), form.get(f"field-{i}-1", ""), form.get(f"field-{i}-2", ""))
             for i, name in seats
         ],
-        "hand_picker": picker(
-            deck,
-            seats,
-            form,
-            "hand",
-            multiple=True,
-            exclusive=False,
-            legend=lambda name: _("%(name)s still holds") % {"name": name},
+        # Built where the page shows them: a phone whose script runs gets each when its section opens.
+        "hand_picker": deferred(
+            lambda: picker(
+                deck,
+                seats,
+                form,
+                "hand",
+                multiple=True,
+                exclusive=False,
+                legend=lambda name: _("%(name)s still holds") % {"name": name},
+            )
         ),
         # Each leader's play order as seat numbers (static/games/white-hat.js moves through the seats in it).
         "leaders": [(i, name, json.dumps([players.index(p) for p in d["orders"][name]])) for i, name in seats],
         "leader_index": leader_index,
-        "trick_picker": picker(
-            deck,
-            seats,
-            form,
-            "play",
-            multiple=True,
-            legend=lambda name: (_("%(name)s leads") if name == leader else _("%(name)s plays")) % {"name": name},
+        "trick_picker": deferred(
+            lambda: picker(
+                deck,
+                seats,
+                form,
+                "play",
+                multiple=True,
+                legend=lambda name: (_("%(name)s leads") if name == leader else _("%(name)s plays")) % {"name": name},
+            )
         ),
-        "taken_picker": picker(
-            deck,
-            [(0, _("taken"))],
-            form,
-            "taken",
-            multiple=True,
-            exclusive=False,
-            legend=lambda name: _("Besides the hat, the winner took"),
+        "taken_picker": deferred(
+            lambda: picker(
+                deck,
+                [(0, _("taken"))],
+                form,
+                "taken",
+                multiple=True,
+                exclusive=False,
+                legend=lambda name: _("Besides the hat, the winner took"),
+            )
         ),
         "take": form.get("take", ""),
         # the pickers the form sent cards in (a refusal, an undo, a fix): shown filled in, never left out (lazy)
@@ -291,5 +302,6 @@ def context(snap: Snapshot, form: QueryDict | None) -> dict[str, Any]:
         "pawns": [(f"{p}:{n}", p, n) for p in players for n in (1, 2)] if board else [],
         "fields": [(i, f.name) for i, f in enumerate(board.fields)] if board else [],
         "table_seats": seats,
+        "dealer_index": str(players.index(d["dealer"])) if d["dealer"] in players else "",
         "final": bool(form.get("final")) or bool(d["goal"]),
     }
