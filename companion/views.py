@@ -547,6 +547,16 @@ def _script_runs(request: HtmxHttpRequest) -> bool:
     return bool(request.htmx) or request.COOKIES.get(SCRIPT_COOKIE) == "1"
 
 
+# Sent by the service worker (templates/sw.js) when it fetches a table page for its copy: a part left out of the
+# copy could not be fetched without signal, so the copy holds every part (still the page kibitz.js runs on).
+WHOLE_HEADER = "X-Kibitz-Whole"
+
+
+def _whole(request: HttpRequest) -> bool:
+    """Whether the page is asked for with every part of its entry panel (WHOLE_HEADER), whatever the cookie says."""
+    return request.headers.get(WHOLE_HEADER) == "1"
+
+
 def _render_board(
     request: HtmxHttpRequest,
     snap: services.Snapshot,
@@ -593,7 +603,7 @@ def _render_board(
         # A swap, or a page for a phone whose script ran here before (SCRIPT_COOKIE): a closed part of the entry
         # panel is left out and fetched when opened (?part=NAME answers with the entry panel whole), so the page
         # and the swap after a write stay small. A phone without script never sets the cookie: it gets every part.
-        "lazy": _script_runs(request) and not part,
+        "lazy": _script_runs(request) and not part and not _whole(request),
         "script": _script_runs(request),
         "sent_fields": _sent_fields(request),
         # the parts of the board this phone holds (a swap keeps those unchanged: companion/parts.py)
@@ -623,11 +633,11 @@ def _kept_view(
 ) -> tuple[object, ...]:
     """What a plain rendering of the board depends on besides its template: the snapshot (by the token its memo
     holds: a new version, or the same version derived again, is another snapshot), the table's fields that change
-    without a new version, the language, the reader's role, whether the page runs kibitz.js, and what was asked
-    for (all rows, the log's page, the entry to fix, the entry's part)."""
+    without a new version, the language, the reader's role, whether the page runs kibitz.js (and is asked whole),
+    and what was asked for (all rows, the log's page, the entry to fix, the entry's part)."""
     table = snap.table
     mutable = (table.title, table.notes, table.next_table_id, table.finished, table.played_on)
-    role = (scorer, _script_runs(request))
+    role = (scorer, _script_runs(request), _whole(request))
     return (rendered.token(snap.memo), snap.version, translation.get_language(), role, asked, mutable)
 
 

@@ -1,6 +1,7 @@
 // Kibitz's service worker, rendered by companion/offline.py with this deployment's static URLs (issue 20 §4).
 // It keeps the static files and the table pages (/t/CODE/) this phone opened, so that a reload in a cellar
-// without signal shows the table as last seen, marked as a copy (static/offline.js says so on the page). A write's
+// without signal shows the table as last seen, marked as a copy (static/offline.js says so on the page). The copy
+// is the page whole (WHOLE): a closed part the page left out (templates/lazy_part.html) comes from it. A write's
 // answer is never stored: static/offline.js keeps what was saved offline and sends it when back online. Any other
 // page that cannot come without signal, or a form posted without it, gets the offline page (templates/offline.html)
 // instead of the browser's error page.
@@ -22,6 +23,8 @@ var OFFLINE = {{ offline|safe }};  // the offline page: kept with the static fil
 // caught), and at once when its page goes out of sight: a watching phone downloads the page once per burst of
 // changes rather than once per change, and the copy is as fresh as the page whenever it could next be needed.
 var REFRESH_EVERY = 8000;
+// Asks a table's page with every part of its entry panel (companion/views.py: WHOLE_HEADER), for its copy.
+var WHOLE = {"X-Kibitz-Whole": "1"};
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(FILES).then(function (cache) {
@@ -53,6 +56,9 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin) return;
   if (request.method === "GET" && url.pathname.indexOf(STATIC) === 0) event.respondWith(staticFile(request));
   else if (request.mode === "navigate") event.respondWith(navigation(event, url));
+  else if (request.method === "GET" && TABLE.test(url.pathname) && url.searchParams.has("part")) {
+    event.respondWith(lazyPart(request, url.pathname));
+  }
   else if (table && (request.method === "POST" || LIVE.test(url.pathname))) {
     event.respondWith(changing(event, table[0]));
   }
@@ -66,22 +72,37 @@ function meanwhile(event) {
 }
 
 // Network first, so a phone with signal always sees a page as it is. When the network fails: a table's page
-// from its copy (kept only from its plain page: one opened at a Fix (?fix=), a log page or every row is not),
-// anything else, and a form posted, the offline page.
+// from its copy, anything else, and a form posted, the offline page. The copy is not the page answered, which
+// leaves closed parts out: it is fetched whole (refreshSoon: at most once per REFRESH_EVERY ms), after the plain
+// page only (one opened at a Fix (?fix=), a log page or every row is not a reason to), if that one may be kept.
 function navigation(event, url) {
   var request = event.request, then = meanwhile(event);
   var table = request.method === "GET" && TABLE.test(url.pathname);
   return fetch(request).then(function (response) {
-    var copy = table && !url.search && keepable(response) ? keep(url.pathname, response.clone()) : null;
+    var copy = table && !url.search && keepable(response) ? refreshSoon(url.pathname) : null;
     then(Promise.all([copy, followLanguage(response)]));
     return response;
   }, function () {
     then(null);
-    var kept = table ? caches.open(PAGES).then(function (cache) { return cache.match(url.pathname); }) : null;
-    return Promise.resolve(kept).then(function (copy) {
+    return copyOf(table ? url.pathname : null).then(function (copy) {
       return copy ? marked(copy) : offlinePage(request.method !== "GET");
     });
   });
+}
+
+// A closed part opened without signal (htmx: ?part=NAME): the table's copy, whole, from which htmx takes the part
+// (hx-select). Without a copy it fails as it would without the worker.
+function lazyPart(request, path) {
+  return fetch(request).catch(function (error) {
+    return copyOf(path).then(function (copy) {
+      if (!copy) throw error;
+      return marked(copy);
+    });
+  });
+}
+
+function copyOf(path) {
+  return path ? caches.open(PAGES).then(function (cache) { return cache.match(path); }) : Promise.resolve(null);
 }
 
 // The offline page in the phone's language: fetched again only when a page came in another language than the
@@ -176,7 +197,7 @@ function staticFile(request) {
 }
 
 function fetchPage(path) {
-  return fetch(path, {credentials: "same-origin"}).then(function (response) {
+  return fetch(path, {credentials: "same-origin", headers: WHOLE}).then(function (response) {
     if (keepable(response)) return keep(path, response);
   });
 }

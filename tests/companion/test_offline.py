@@ -9,6 +9,7 @@ import re
 import struct
 from pathlib import Path
 
+import pytest
 from django.conf import settings
 from django.test import Client
 from django.test.utils import override_settings
@@ -16,6 +17,8 @@ from whitenoise.media_types import MediaTypes
 
 from companion import offline
 from companion.models import Table
+from tests.companion.conftest import PLAYERS, scorers_table
+from tests.games.white_hat.wh import BOARD
 
 STATIC = Path(settings.BASE_DIR) / "static"
 
@@ -71,6 +74,27 @@ def test_the_table_page_a_phone_keeps_holds_no_secret(client: Client, table: Tab
     assert "no-store" not in page.get("Cache-Control", "")
     watcher = Client().get(f"/t/{table.code}/").content.decode()
     assert table.scorer_token not in watcher and table.group.token not in watcher
+
+
+@pytest.mark.parametrize(
+    ("slug", "options"),
+    [("rickety-kate", {}), ("white-hat", {"board": BOARD}), ("hats", {}), ("hood-politix", {})],
+    ids=lambda v: v if isinstance(v, str) else "",
+)
+def test_the_worker_asks_for_the_page_whole_for_its_copy(client: Client, db: None, slug: str, options: dict) -> None:
+    """A phone whose script ran gets a table page with closed parts left out; the worker's fetch for its copy
+    (X-Kibitz-Whole: 1) gets every one of them in place, on the same scorer's page, after the lazy one was kept."""
+    table = scorers_table(client, slug, PLAYERS, options)
+    client.cookies["kibitz_script"] = "1"
+    lazy = client.get(f"/t/{table.code}/").content.decode()
+    left_out = re.findall(r'data-lazy="(\w+)"', lazy)
+    assert left_out
+    whole = client.get(f"/t/{table.code}/", headers={"X-Kibitz-Whole": "1"}).content.decode()
+    assert "data-lazy" not in whole
+    for name in left_out:
+        assert f'data-part="{name}"' in whole, name
+    assert 'action="/t/' in whole and table.scorer_token not in whole  # the scorer's page, no secret in it
+    assert 'class="lazy"' in client.get(f"/t/{table.code}/").content.decode()  # the plain page stays lazy
 
 
 def png_size(path: Path) -> tuple[int, int]:

@@ -205,6 +205,30 @@ def test_every_games_table_reloads_offline(open_phone, slug: str, options: dict,
     assert_accessible(scorer, f"{slug}: the copy, offline, at 320 px")
 
 
+def test_a_closed_part_opens_offline_from_the_copy(open_phone) -> None:
+    """A phone whose script ran gets the table page without its closed parts (Rickety Kate's trick form); the
+    worker keeps the page whole, so without signal the part opened comes from the copy, and a reload shows it."""
+    table = services.create_table("rickety-kate", PLAYERS, {})
+    scorer = open_phone(path=f"/s/{table.scorer_token}/")
+    path = f"/t/{table.code}/"
+    kept(scorer, path)
+    scorer.reload()  # with kibitz.js's cookie now: the trick form is left out of the page, the copy fetched anew
+    tricks = scorer.locator("#entry details[data-mode=tricks]")
+    expect(tricks.locator("[data-lazy=tricks]")).to_have_count(1)
+    copy = f"caches.open('kibitz-pages').then(c => c.match('{path}')).then(r => r ? r.text() : '')"
+    wait_until(scorer, f"{copy}.then(t => t.includes('data-part=\"tricks\"') && !t.includes('data-lazy'))", timeout=10)
+
+    scorer.context.set_offline(True)
+    tricks.locator("> summary").click()
+    expect(tricks.locator("[data-part=tricks] form.trick")).to_be_visible()
+    expect(tricks.locator("[data-lazy]")).to_have_count(0)
+    scorer.reload()
+    expect(scorer.locator(".offline")).to_contain_text(COPY["en"])
+    tricks.locator("> summary").click()
+    expect(tricks.locator("[data-part=tricks] form.trick")).to_be_visible()
+    assert_no_script_error(scorer)
+
+
 def kept_copy(page: Page) -> str:
     """The worker's copy of the page, as kept."""
     return str(page.evaluate("caches.open('kibitz-pages').then(c => c.match(location.pathname)).then(r => r.text())"))
