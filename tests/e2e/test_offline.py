@@ -215,8 +215,7 @@ def test_a_closed_part_opens_offline_from_the_copy(open_phone) -> None:
     scorer.reload()  # with kibitz.js's cookie now: the trick form is left out of the page, the copy fetched anew
     tricks = scorer.locator("#entry details[data-mode=tricks]")
     expect(tricks.locator("[data-lazy=tricks]")).to_have_count(1)
-    copy = f"caches.open('kibitz-pages').then(c => c.match('{path}')).then(r => r ? r.text() : '')"
-    wait_until(scorer, f"{copy}.then(t => t.includes('data-part=\"tricks\"') && !t.includes('data-lazy'))", timeout=10)
+    wait_until(scorer, copy_at(path, 0, whole=True), timeout=10)
 
     scorer.context.set_offline(True)
     tricks.locator("> summary").click()
@@ -227,6 +226,29 @@ def test_a_closed_part_opens_offline_from_the_copy(open_phone) -> None:
     tricks.locator("> summary").click()
     expect(tricks.locator("[data-part=tricks] form.trick")).to_be_visible()
     assert_no_script_error(scorer)
+
+
+def test_white_hats_next_trick_opens_offline_from_the_copy_behind_no_move(open_phone) -> None:
+    """A pawn move pending (its trick saved with signal): the next trick behind "No move" was left out of the swap,
+    and opens without signal from the worker's copy, its picker set up as with signal."""
+    from tests.e2e.test_white_hat_tricks import SIZES, at_a_round_start, card, saved, version
+
+    page = at_a_round_start(open_phone, SIZES[1])
+    path = page.evaluate("location.pathname")
+    kept(page, path)
+    for value in ("9", "4", "12", "2"):  # Ana wins the trick: her pawn move is pending
+        card(page, value).tap()
+    before = version(page)
+    page.locator("form.wh-trick").get_by_role("button", name="Save trick").tap()
+    saved(page, before)
+    waiting = page.locator("#entry details.wh-no-move")
+    expect(waiting.locator("[data-lazy='trick']")).to_have_count(1)
+    wait_until(page, copy_at(path, before + 1, whole=True), timeout=10)
+
+    page.context.set_offline(True)
+    waiting.locator("> summary").tap()
+    expect(waiting.locator("form.wh-trick [data-card-picker='play'][data-ready]")).to_have_count(1)
+    assert_no_script_error(page)
 
 
 def kept_copy(page: Page) -> str:
@@ -416,12 +438,12 @@ def table_page_fetches(page: Page, path: str) -> list[str]:
     return fetched
 
 
-def copy_at(path: str, version: int) -> str:
-    """An expression: the worker's copy of the table's page is at `version`."""
+def copy_at(path: str, version: int, *, whole: bool = False) -> str:
+    """An expression: the worker's copy of the table's page is at `version` (and, if `whole`, holds every part)."""
     board = f'id="board" data-version="{version}"'
     # A copy being replaced is missing for a moment (keep(): deleted, then put back as the newest).
     copy = f"caches.open('kibitz-pages').then(c => c.match('{path}')).then(r => r ? r.text() : '')"
-    return f"{copy}.then(t => t.includes('{board}'))"
+    return f"{copy}.then(t => t.includes('{board}')" + (" && !t.includes('data-lazy'))" if whole else ")")
 
 
 def test_the_copy_follows_a_burst_of_writes_with_fewer_fetches(open_phone) -> None:
