@@ -10,17 +10,28 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 from games.base import Flag
 from games.players import left_of
 from games.replay import Replayer, refusal
 from games.text import T, Text, card_count, join
 from games.white_hat.board import Board
-from games.white_hat.events import HAT, HAT_RANK, NOTATION, Event, FieldChange, Move, Play, RoundEnd, RoundStart, Trick
+from games.white_hat.box import tally_of, within_box
+from games.white_hat.events import (
+    HAT_RANK,
+    NOTATION,
+    Event,
+    FieldChange,
+    Move,
+    Play,
+    RoundEnd,
+    RoundStart,
+    Trick,
+)
 from games.white_hat.notation import WhiteHatCard
 from games.white_hat.options import Options
-from games.white_hat.tricks import breaches, judge, order_from, players_of, taken_breach, why
+from games.white_hat.tricks import breaches, judge, order_from, taken_breach, why
 
 HAND_SIZE = 10  # everyone, the hat's holder 9 and the hat
 RANDOMIZER_FIELDS = 4  # the tile covers four fields
@@ -144,16 +155,21 @@ class _Replay(Replayer[Options, State]):
         self.board = options.board
         self.rounds: list[RoundResult] = []
         self.round: _Round | None = None
-        # Where the event being applied stands (its round and the tricks before it), made into words (_where) only
-        # when it is flagged: most events are not.
-        self.at: tuple[Event, int, int] | None = None
+        # The event being applied, made into words with where it stands (_where) only when it is flagged: most
+        # events are not.
+        self.at: Event | None = None
         self.tricks: list[TrickRecord] = []
         self.held: dict[str, int] = {}
+        # How many of each card this round's tricks put out (every card lying in them) and a hat trick's winner
+        # took back (box.tally_of): the box check at the round's end, without walking the tricks.
+        self.out = 0
+        self.back = 0
         self.pawns = start_pawns(players, self.board)
         self.values = [f.value for f in self.board.fields] if self.board else []
         self.flags: list[Flag] = []
         self.next_dealer = players[0]
         self.seats = set(players)
+        self.pawn_keys = tuple((p, (p, 1), (p, 2)) for p in players)  # each player's two pawns, made once
         self.turns = {p: order_from(players, p) for p in players}  # who plays when each player leads
         self.totals = dict.fromkeys(players, 0)
         self.finished = False
@@ -169,6 +185,8 @@ class _Replay(Replayer[Options, State]):
             builder.round = _Round(c.number, c.dealer, c.hat, c.dealt_hat, c.moved, c.ability, c.goal)
             builder.tricks = list(state.current.tricks)
             builder.held = dict(state.current.held)
+            builder.out = sum(p.tally for record in builder.tricks for p in record.plays)
+            builder.back = tally_of(c for record in builder.tricks for c in record.taken)
         builder.pawns = dict(state.pawns)
         builder.values = list(state.values)
         builder.flags = list(state.flags)
@@ -211,28 +229,29 @@ class _Replay(Replayer[Options, State]):
     def apply(self, index: int, event: Event) -> None:
         if self.finished:
             raise refusal(T("the game is over: a pawn reached the goal; nothing more can be recorded at this table"))
-        self.at = (event, self.round.number if self.round is not None else len(self.rounds) + 1, len(self.tricks))
-        match event:
+        self.at = event
+        match event:  # the most common first
             case Trick():
                 self._trick(index, event)
             case Move():
                 self._move(index, event)
-            case FieldChange():
-                self._field(index, event)
             case RoundEnd():
                 self._round_end(index, event)
             case RoundStart():
                 self._round_start(event)
+            case FieldChange():
+                self._field(index, event)
 
     def _seat(self, name: str) -> str:
         if name not in self.players:
             raise refusal(T("%(name)s is not at this table", name=name))
         return name
 
-    @staticmethod
-    def _where(event: Event, number: int, done: int) -> Text | None:
-        """Where in the game a trick's or a move's flags stand, as a player finds it: "Round 2, trick 4" (`number`
-        the round's, `done` the tricks recorded in it before the event)."""
+    def _where(self, event: Event) -> Text | None:
+        """Where in the game a trick's or a move's flags stand, as a player finds it: "Round 2, trick 4". Their
+        round is open while they are checked, and the event's own trick not yet recorded."""
+        number = self.round.number if self.round is not None else len(self.rounds) + 1
+        done = len(self.tricks)
         match event:
             case Trick():
                 return T("Round %(round)d, trick %(trick)d", round=number, trick=done + 1)
@@ -243,7 +262,7 @@ class _Replay(Replayer[Options, State]):
         return None  # a round end's flags name their round themselves
 
     def _flag(self, index: int, player: str, rule: str, message: Text) -> None:
-        at = self._where(*self.at) if self.at is not None else None
+        at = self._where(self.at) if self.at is not None else None
         where = T("%(where)s: %(message)s", where=at, message=message) if at else message
         self.flags.append(Flag(index, player, rule, where))
 
@@ -260,29 +279,37 @@ class _Replay(Replayer[Options, State]):
         if self.round is None:
             dealer = dealer or self.next_dealer
             self.round = _Round(len(self.rounds) + 1, dealer, hat, hat)
-            self.tricks = []
+            self.tricks, self.out, self.back = [], 0, 0
             self.held = dict.fromkeys(self.players, HAND_SIZE)
         return self.round
 
     def _round_end(self, index: int, event: RoundEnd) -> None:
         play = self._open()
-        for name in event.hands:
-            self._seat(name)
+        given = event.hands
+        if not self.seats.issuperset(given):
+            for name in given:
+                self._seat(name)
         self._check_box(event)
         if self.tricks:  # a round with tricks is taken as recorded from its start (a file cannot skip one)
             self._check_left(index, event, play)
         self._check_out(index, event, play)
         fields = self._field_points(event)
-        hands = {p: _hand_points(event.hands.get(p, 0), self.options) for p in self.players}
-        raw = {p: fields[p] + hands[p] for p in self.players}
-        floor = self.options.floor == "round"
-        points = {p: 0 if floor and v < 0 else v for p, v in raw.items()}
         final = event.final or play.goal is not None
         self._check_final(index, event, play)
-        notes: list[Text] = []
-        if final:
-            notes.append(T("final round"))
-        notes += [T("%(name)s %(raw)d counts as 0", name=p, raw=raw[p]) for p in self.players if raw[p] != points[p]]
+        notes: list[Text] = [T("final round")] if final else []
+        floor = self.options.floor == "round"
+        totals = self.totals
+        hands: dict[str, int] = {}
+        raw: dict[str, int] = {}
+        points: dict[str, int] = {}
+        for p in self.players:  # one walk for the round's points of each player (a comprehension is a call each)
+            hand = given.get(p, 0)
+            hands[p] = in_hand = hand if isinstance(hand, int) else _hand_points(hand, self.options)
+            raw[p] = value = fields[p] + in_hand
+            points[p] = scored = 0 if floor and value < 0 else value
+            totals[p] += scored
+            if scored != value:
+                notes.append(T("%(name)s %(raw)d counts as 0", name=p, raw=value))
         self.rounds.append(
             RoundResult(
                 index,
@@ -295,29 +322,29 @@ class _Replay(Replayer[Options, State]):
                 join(notes, "; ") if notes else "",
             )
         )
-        for p in self.players:
-            self.totals[p] += points[p]
         self.next_dealer = left_of(self.players, play.dealer)
-        self.round, self.tricks, self.held = None, [], {}
+        self.round, self.tricks, self.held, self.out, self.back = None, [], {}, 0, 0
         self.finished = final
 
     def _check_box(self, event: RoundEnd) -> None:
         """The hands left and the cards this round's tricks put out of play (all but what a hat trick's winner
         took back) come from one box: no more copies of a card than it holds, a count that cannot be."""
-        # One list counted at once (cards hash in C, each being the one instance): a replay does this each round.
-        out = [c for hand in event.hands.values() if not isinstance(hand, int) for c in hand]
+        out = self.out
+        for hand in event.hands.values():
+            if not isinstance(hand, int):
+                out += tally_of(hand)
+        if within_box(out, self.back):  # told in two integer steps: a replay does this each round
+            return
+        # Counted again as the tricks lie, which names the first card in that order when several are too many.
+        cards = [c for hand in event.hands.values() if not isinstance(hand, int) for c in hand]
         for record in self.tricks:
             for p in record.plays:
-                out += p.cards
-        counts = Counter(out)
+                cards += p.cards
+        box = Counter(cards)
         taken = [c for record in self.tricks for c in record.taken]
         if taken:
-            counts.subtract(taken)
-        if max(counts.values(), default=0) <= 5 and counts.get(HAT, 0) <= 1:  # within every card's copies: told in C
-            return
-        for card, n in counts.items():
-            if n <= (1 if card is HAT else 5):  # within every card's copies: the usual case
-                continue
+            box.subtract(taken)
+        for card, n in box.items():
             if n > NOTATION.copies(card):
                 raise refusal(
                     T(
@@ -392,7 +419,8 @@ class _Replay(Replayer[Options, State]):
                     "read them from"
                 )
             )
-        return {p: self.values[self.pawns[p, 1]] + self.values[self.pawns[p, 2]] for p in self.players}
+        values, pawns = self.values, self.pawns
+        return {p: values[pawns[one]] + values[pawns[two]] for p, one, two in self.pawn_keys}
 
     def _check_final(self, index: int, event: RoundEnd, play: _Round) -> None:
         if play.goal is not None and not event.final:
@@ -411,33 +439,45 @@ class _Replay(Replayer[Options, State]):
 
     def _trick(self, index: int, event: Trick) -> None:
         play = self.round or self._open()
-        plays = event.plays
-        in_order = players_of(plays) == self.turns.get(plays[0].player)
+        plays, taken, hat, tally = event  # one step: a named tuple's fields read by name are slower
+        leader = plays[0].player
+        tricks = self.tricks
+        number = len(tricks) + 1
+        self._check_turns(index, leader, play)  # before the plays take their cards from the hands
+        # Who wins, the set rules, the hands and the turns in one walk, which takes each play's cards from its hand.
+        try:
+            position, regular, hand_breaches, in_order = judge(
+                event, self.options, self.held, play.hat, self.turns.get(leader, ())
+            )
+        except KeyError:  # someone who is not at this table
+            self._wrong_players(event)
         if not in_order and (len(plays) != len(self.players) or {p.player for p in plays} != self.seats):
             self._wrong_players(event)
-        hat = event.hat
-        if hat and event.taken is None:
+        if hat and taken is None:
             raise refusal(T("the White Hat was played: say what its winner took back (taken)"))
-        if not hat and event.taken is not None:
+        if not hat and taken is not None:
             raise refusal(T("taken belongs only to a trick with the White Hat in it"))
-        number = len(self.tricks) + 1
-        self._check_turns(index, event, play, number, in_order)
-        position, regular = judge(event, self.options)
+        if not in_order:
+            self._play_order(index, event, number)
         won = plays[position].player
         if not regular:  # a play off the led size, or of unequal numbers: which rules it breaks
             for breach in breaches(event):
                 self._flag(index, breach.player, breach.rule, breach.message)
-        self._check_hands(index, event, play)
-        if hat:
+        for breach in hand_breaches:
+            self._flag(index, breach.player, breach.rule, breach.message)
+        self.out += tally
+        if taken is not None:
             problem = taken_breach(event, self.options, won)
             if problem is not None:
                 self._flag(index, won, "wh.hat-take", problem)
-            self.held[won] += len(event.taken or ())
+            self.held[won] += len(taken)
+            self.back += tally_of(taken)
             play.hat = won
-        self.tricks.append(TrickRecord(index, number, plays, won, hat, event.taken or ()))
+        # TrickRecord(...) without the Python call of the named tuple's generated __new__: one a trick.
+        tricks.append(tuple.__new__(TrickRecord, (index, number, plays, won, hat, taken or ())))
         play.moved, play.ability = False, None
 
-    def _wrong_players(self, event: Trick) -> None:
+    def _wrong_players(self, event: Trick) -> NoReturn:
         seen: set[str] = set()
         for p in event.plays:
             if self._seat(p.player) in seen:
@@ -446,8 +486,7 @@ class _Replay(Replayer[Options, State]):
         missing = [p for p in self.players if p not in seen]
         raise refusal(T("every player plays to each trick; %(names)s did not", names=join(missing)))
 
-    def _check_turns(self, index: int, event: Trick, play: _Round, number: int, in_order: bool) -> None:
-        leader = event.plays[0].player
+    def _check_turns(self, index: int, leader: str, play: _Round) -> None:
         if play.goal is not None:
             self._flag(
                 index, leader, "wh.goal", T("a pawn reached the goal, so the round stopped at once; no more tricks")
@@ -488,49 +527,23 @@ class _Replay(Replayer[Options, State]):
                         hat=play.dealt_hat,
                     ),
                 )
-        if not in_order:
-            turns = order_from(self.players, leader)
-            early = next(p.player for p, due in zip(event.plays, turns, strict=False) if p.player != due)
-            expected = join(turns)
-            self._flag(
-                index,
-                early,  # the first to play out of turn
-                "wh.play-order",
-                T(
-                    "trick %(n)d was not played in turn from %(name)s (%(order)s)",
-                    n=number,
-                    name=leader,
-                    order=expected,
-                ),
-            )
 
-    def _check_hands(self, index: int, event: Trick, play: _Round) -> None:
-        held = self.held
-        holder = play.hat
-        for made in event.plays:
-            player, hat = made.player, made.hat
-            have = held[player]
-            size = len(made.cards)
-            if size > have > 0:  # with none left, wh.round-end has said it
-                self._flag(
-                    index,
-                    player,
-                    "wh.hand-count",
-                    T(
-                        "%(name)s played %(cards)s but held only %(have)d",
-                        name=player,
-                        cards=card_count(size),
-                        have=have,
-                    ),
-                )
-            if hat and holder is not None and player != holder:
-                self._flag(
-                    index,
-                    player,
-                    "wh.hat-holder",
-                    T("%(name)s played the White Hat, but %(holder)s held it", name=player, holder=holder),
-                )
-            held[player] = have - size if have > size else 0
+    def _play_order(self, index: int, event: Trick, number: int) -> None:
+        leader = event.plays[0].player
+        turns = order_from(self.players, leader)
+        early = next(p.player for p, due in zip(event.plays, turns, strict=False) if p.player != due)
+        expected = join(turns)
+        self._flag(
+            index,
+            early,  # the first to play out of turn
+            "wh.play-order",
+            T(
+                "trick %(n)d was not played in turn from %(name)s (%(order)s)",
+                n=number,
+                name=leader,
+                order=expected,
+            ),
+        )
 
     # -- the board ----------------------------------------------------------------------------------------
 
