@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType
 from typing import NamedTuple, NoReturn
 
@@ -101,8 +102,10 @@ class _Round:
         self.moved, self.ability, self.goal = moved, ability, goal
 
 
-@dataclass(frozen=True)
-class RoundResult:
+class RoundResult(NamedTuple):
+    """A round as it was scored (a named tuple: made for every round of every replay, several times faster than a
+    frozen dataclass)."""
+
     event: int
     number: int
     points: Mapping[str, int]
@@ -170,6 +173,7 @@ class _Replay(Replayer[Options, State]):
         self.next_dealer = players[0]
         self.seats = set(players)
         self.pawn_keys = tuple((p, (p, 1), (p, 2)) for p in players)  # each player's two pawns, made once
+        self.next_seat = {p: left_of(players, p) for p in players}
         self.turns = {p: order_from(players, p) for p in players}  # who plays when each player leads
         self.totals = dict.fromkeys(players, 0)
         self.finished = False
@@ -271,9 +275,12 @@ class _Replay(Replayer[Options, State]):
     def _round_start(self, event: RoundStart) -> None:
         if self.round is not None:
             raise refusal(T("round %(n)d has not ended yet: record its round_end first", n=self.round.number))
-        dealer = self._seat(event.dealer) if event.dealer else self.next_dealer
-        hat = self._seat(event.hat) if event.hat else None
-        self._open(dealer, hat)
+        dealer, hat = event
+        if (dealer and dealer not in self.seats) or (hat and hat not in self.seats):
+            for name in (dealer, hat):
+                if name:
+                    self._seat(name)  # says who is not at this table
+        self._open(dealer or self.next_dealer, hat or None)
 
     def _open(self, dealer: str | None = None, hat: str | None = None) -> _Round:
         if self.round is None:
@@ -285,54 +292,71 @@ class _Replay(Replayer[Options, State]):
 
     def _round_end(self, index: int, event: RoundEnd) -> None:
         play = self._open()
-        given = event.hands
+        given, fields_given, final_given = event  # one step: a named tuple's fields read by name are slower
         if not self.seats.issuperset(given):
             for name in given:
                 self._seat(name)
-        self._check_box(event)
-        if self.tricks:  # a round with tricks is taken as recorded from its start (a file cannot skip one)
-            self._check_left(index, event, play)
-        self._check_out(index, event, play)
-        fields = self._field_points(event)
-        final = event.final or play.goal is not None
+        listed = [hand for hand in given.values() if not isinstance(hand, int)]  # the rest typed as sums
+        self._check_box(event, listed)
+        if listed:  # only hands listed as cards say how many are left, and whether someone went out
+            if self.tricks:  # a round with tricks is taken as recorded from its start (a file cannot skip one)
+                self._check_left(index, event, play)
+            self._check_out(index, event, play)
+        if fields_given is not None:
+            if not self.seats.issuperset(fields_given):
+                for name in fields_given:
+                    self._seat(name)
+        elif self.board is None:
+            raise refusal(
+                T(
+                    "round_end needs fields (the values under each player's two pawns): this table has no board to "
+                    "read them from"
+                )
+            )
+        final = final_given or play.goal is not None
         self._check_final(index, event, play)
-        notes: list[Text] = [T("final round")] if final else []
         floor = self.options.floor == "round"
-        totals = self.totals
+        values, pawns, totals = self.values, self.pawns, self.totals
+        fields: dict[str, int] = {}
         hands: dict[str, int] = {}
         raw: dict[str, int] = {}
         points: dict[str, int] = {}
-        for p in self.players:  # one walk for the round's points of each player (a comprehension is a call each)
+        zeroed: list[tuple[str, int]] = []
+        for p, one, two in self.pawn_keys:  # one walk for each player's points (a comprehension is a call each)
+            if fields_given is None:  # the values under the player's two pawns
+                fields[p] = on_board = values[pawns[one]] + values[pawns[two]]
+            else:
+                fields[p] = on_board = sum(fields_given.get(p, (0, 0)))
             hand = given.get(p, 0)
             hands[p] = in_hand = hand if isinstance(hand, int) else _hand_points(hand, self.options)
-            raw[p] = value = fields[p] + in_hand
+            raw[p] = value = on_board + in_hand
             points[p] = scored = 0 if floor and value < 0 else value
             totals[p] += scored
             if scored != value:
-                notes.append(T("%(name)s %(raw)d counts as 0", name=p, raw=value))
-        self.rounds.append(
-            RoundResult(
-                index,
-                play.number,
-                MappingProxyType(points),
-                MappingProxyType(raw),
-                MappingProxyType(fields),
-                MappingProxyType(hands),
-                final,
-                join(notes, "; ") if notes else "",
-            )
+                zeroed.append((p, value))
+        # RoundResult(...) without the Python call of the named tuple's generated __new__: one a round.
+        result = (
+            index,
+            play.number,
+            MappingProxyType(points),
+            MappingProxyType(raw),
+            MappingProxyType(fields),
+            MappingProxyType(hands),
+            final,
+            _explain(final, tuple(zeroed)) if final or zeroed else "",
         )
-        self.next_dealer = left_of(self.players, play.dealer)
+        self.rounds.append(tuple.__new__(RoundResult, result))
+        self.next_dealer = self.next_seat[play.dealer]
         self.round, self.tricks, self.held, self.out, self.back = None, [], {}, 0, 0
         self.finished = final
 
-    def _check_box(self, event: RoundEnd) -> None:
-        """The hands left and the cards this round's tricks put out of play (all but what a hat trick's winner
-        took back) come from one box: no more copies of a card than it holds, a count that cannot be."""
+    def _check_box(self, event: RoundEnd, listed: list[tuple[WhiteHatCard, ...]]) -> None:
+        """The hands left (those `listed` as cards) and the cards this round's tricks put out of play (all but what
+        a hat trick's winner took back) come from one box: no more copies of a card than it holds, a count that
+        cannot be."""
         out = self.out
-        for hand in event.hands.values():
-            if not isinstance(hand, int):
-                out += tally_of(hand)
+        for hand in listed:
+            out += tally_of(hand)
         if within_box(out, self.back):  # told in two integer steps: a replay does this each round
             return
         # Counted again as the tricks lie, which names the first card in that order when several are too many.
@@ -407,21 +431,6 @@ class _Replay(Replayer[Options, State]):
             ),
         )
 
-    def _field_points(self, event: RoundEnd) -> dict[str, int]:
-        if event.fields is not None:
-            for name in event.fields:
-                self._seat(name)
-            return {p: sum(event.fields.get(p, (0, 0))) for p in self.players}
-        if self.board is None:
-            raise refusal(
-                T(
-                    "round_end needs fields (the values under each player's two pawns): this table has no board to "
-                    "read them from"
-                )
-            )
-        values, pawns = self.values, self.pawns
-        return {p: values[pawns[one]] + values[pawns[two]] for p, one, two in self.pawn_keys}
-
     def _check_final(self, index: int, event: RoundEnd, play: _Round) -> None:
         if play.goal is not None and not event.final:
             self._flag(
@@ -443,7 +452,10 @@ class _Replay(Replayer[Options, State]):
         leader = plays[0].player
         tricks = self.tricks
         number = len(tricks) + 1
-        self._check_turns(index, leader, play)  # before the plays take their cards from the hands
+        # Before the plays take their cards from the hands; the usual trick, led by the last one's winner in a
+        # round still going, has nothing to check (told here without a call).
+        if play.goal is not None or not tricks or leader != tricks[-1].winner or min(self.held.values()) <= 0:
+            self._check_turns(index, leader, play)
         # Who wins, the set rules, the hands and the turns in one walk, which takes each play's cards from its hand.
         try:
             position, regular, hand_breaches, in_order = judge(
@@ -554,37 +566,47 @@ class _Replay(Replayer[Options, State]):
 
     def _move(self, index: int, event: Move) -> None:
         board = self._board("move")
-        play = self._open()
-        self._seat(event.player)
-        self._seat(event.owner)
-        if event.to >= len(board.fields):
-            raise refusal(T("the board has no field %(n)d (it has %(count)d)", n=event.to, count=len(board.fields)))
-        pawn = (event.owner, event.pawn)
-        here = self.pawns[pawn]
-        others = list(self.pawns.values())  # where the other pawns stand: all but this one's spot, once
+        play = self.round or self._open()
+        player, owner, number, to = event  # one step: a named tuple's fields read by name are slower
+        if player not in self.seats or owner not in self.seats:
+            self._seat(player)
+            self._seat(owner)
+        fields = board.fields
+        if to >= len(fields):
+            raise refusal(T("the board has no field %(n)d (it has %(count)d)", n=to, count=len(fields)))
+        pawn = (owner, number)
+        pawns = self.pawns
+        here = pawns[pawn]
+        others = list(pawns.values())  # where the other pawns stand: all but this one's spot, once
         others.remove(here)
         ability = play.ability
         backflip = (
             ability is not None
             and ability.kind == "backflip"
-            and ability.player == event.player
-            and event.to not in board.forward(here, others)
-            and event.to in board.behind(here)
+            and ability.player == player
+            and to not in board.forward(here, others)
+            and to in board.behind(here)
         )
         if play.goal is not None:
-            self._flag(index, event.player, "wh.goal", T("a pawn reached the goal, so the round stopped at once"))
-        elif not backflip:
-            self._check_mover(index, event, play)
-        self._check_pawn(index, event, here, others, backflip)
-        self.pawns[pawn] = event.to
+            self._flag(index, player, "wh.goal", T("a pawn reached the goal, so the round stopped at once"))
+        elif not backflip and self.tricks and (play.moved or player != self.tricks[-1].winner):
+            self._check_mover(index, event, play)  # the usual move, the last trick's winner's one, passes
+        if (  # what _check_pawn flags, told here without a call for the usual move, one step on one's own pawn
+            backflip
+            or fields[here].ability == "sticky"
+            or (owner != player and self.options.opponent_pawns == "negative" and self.values[here] >= 0)
+            or to not in board.forward(here, others)
+        ):
+            self._check_pawn(index, event, here, others, backflip)
+        pawns[pawn] = to
         self.moves += 1
-        landed = board.fields[event.to].ability
-        goal = event.player if landed == "goal" else play.goal
+        landed = fields[to].ability
+        goal = player if landed == "goal" else play.goal
         if landed == "goal":
-            self.goals.append(event.owner)
+            self.goals.append(owner)
         new_ability = None
         if landed in ("exploit", "randomizer", "backflip") and not backflip:
-            new_ability = Ability(landed, event.player, RANDOMIZER_FIELDS if landed == "randomizer" else 1)
+            new_ability = Ability(landed, player, RANDOMIZER_FIELDS if landed == "randomizer" else 1)
         play.moved, play.ability, play.goal = True, new_ability, goal
 
     def _check_mover(self, index: int, event: Move, play: _Round) -> None:
@@ -738,6 +760,15 @@ def _count_message(player: str, round_number: int, n: int, have: int) -> Text:
         round=round_number,
         have=have,
     )
+
+
+@lru_cache(maxsize=256)
+def _explain(final: bool, zeroed: tuple[tuple[str, int], ...]) -> Text:
+    """A round's notes: the final round, and who scored below zero and counts as 0. The same few come back round
+    after round, and their words, made once for each, cost more than the rest of a round's scoring."""
+    notes = [T("final round")] if final else []
+    notes += [T("%(name)s %(raw)d counts as 0", name=name, raw=raw) for name, raw in zeroed]
+    return join(notes, "; ")
 
 
 def _hand_points(hand: tuple[object, ...] | int, options: Options) -> int:
