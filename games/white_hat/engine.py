@@ -9,18 +9,30 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 from games.base import Flag
 from games.players import left_of
 from games.replay import Replayer, refusal
 from games.text import T, Text, card_count, join
 from games.white_hat.board import Board
-from games.white_hat.events import HAT, HAT_RANK, NOTATION, Event, FieldChange, Move, Play, RoundEnd, RoundStart, Trick
+from games.white_hat.box import tally_of, within_box
+from games.white_hat.events import (
+    HAT_RANK,
+    NOTATION,
+    Event,
+    FieldChange,
+    Move,
+    Play,
+    RoundEnd,
+    RoundStart,
+    Trick,
+)
 from games.white_hat.notation import WhiteHatCard
 from games.white_hat.options import Options
-from games.white_hat.tricks import breaches, judge, order_from, players_of, taken_breach, why
+from games.white_hat.tricks import breaches, judge, order_from, taken_breach, why
 
 HAND_SIZE = 10  # everyone, the hat's holder 9 and the hat
 RANDOMIZER_FIELDS = 4  # the tile covers four fields
@@ -90,8 +102,10 @@ class _Round:
         self.moved, self.ability, self.goal = moved, ability, goal
 
 
-@dataclass(frozen=True)
-class RoundResult:
+class RoundResult(NamedTuple):
+    """A round as it was scored (a named tuple: made for every round of every replay, several times faster than a
+    frozen dataclass)."""
+
     event: int
     number: int
     points: Mapping[str, int]
@@ -144,16 +158,22 @@ class _Replay(Replayer[Options, State]):
         self.board = options.board
         self.rounds: list[RoundResult] = []
         self.round: _Round | None = None
-        # Where the event being applied stands (its round and the tricks before it), made into words (_where) only
-        # when it is flagged: most events are not.
-        self.at: tuple[Event, int, int] | None = None
+        # The event being applied, made into words with where it stands (_where) only when it is flagged: most
+        # events are not.
+        self.at: Event | None = None
         self.tricks: list[TrickRecord] = []
         self.held: dict[str, int] = {}
+        # How many of each card this round's tricks put out (every card lying in them) and a hat trick's winner
+        # took back (box.tally_of): the box check at the round's end, without walking the tricks.
+        self.out = 0
+        self.back = 0
         self.pawns = start_pawns(players, self.board)
         self.values = [f.value for f in self.board.fields] if self.board else []
         self.flags: list[Flag] = []
         self.next_dealer = players[0]
         self.seats = set(players)
+        self.pawn_keys = tuple((p, (p, 1), (p, 2)) for p in players)  # each player's two pawns, made once
+        self.next_seat = {p: left_of(players, p) for p in players}
         self.turns = {p: order_from(players, p) for p in players}  # who plays when each player leads
         self.totals = dict.fromkeys(players, 0)
         self.finished = False
@@ -169,6 +189,8 @@ class _Replay(Replayer[Options, State]):
             builder.round = _Round(c.number, c.dealer, c.hat, c.dealt_hat, c.moved, c.ability, c.goal)
             builder.tricks = list(state.current.tricks)
             builder.held = dict(state.current.held)
+            builder.out = sum(p.tally for record in builder.tricks for p in record.plays)
+            builder.back = tally_of(c for record in builder.tricks for c in record.taken)
         builder.pawns = dict(state.pawns)
         builder.values = list(state.values)
         builder.flags = list(state.flags)
@@ -211,28 +233,29 @@ class _Replay(Replayer[Options, State]):
     def apply(self, index: int, event: Event) -> None:
         if self.finished:
             raise refusal(T("the game is over: a pawn reached the goal; nothing more can be recorded at this table"))
-        self.at = (event, self.round.number if self.round is not None else len(self.rounds) + 1, len(self.tricks))
-        match event:
+        self.at = event
+        match event:  # the most common first
             case Trick():
                 self._trick(index, event)
             case Move():
                 self._move(index, event)
-            case FieldChange():
-                self._field(index, event)
             case RoundEnd():
                 self._round_end(index, event)
             case RoundStart():
                 self._round_start(event)
+            case FieldChange():
+                self._field(index, event)
 
     def _seat(self, name: str) -> str:
         if name not in self.players:
             raise refusal(T("%(name)s is not at this table", name=name))
         return name
 
-    @staticmethod
-    def _where(event: Event, number: int, done: int) -> Text | None:
-        """Where in the game a trick's or a move's flags stand, as a player finds it: "Round 2, trick 4" (`number`
-        the round's, `done` the tricks recorded in it before the event)."""
+    def _where(self, event: Event) -> Text | None:
+        """Where in the game a trick's or a move's flags stand, as a player finds it: "Round 2, trick 4". Their
+        round is open while they are checked, and the event's own trick not yet recorded."""
+        number = self.round.number if self.round is not None else len(self.rounds) + 1
+        done = len(self.tricks)
         match event:
             case Trick():
                 return T("Round %(round)d, trick %(trick)d", round=number, trick=done + 1)
@@ -243,7 +266,7 @@ class _Replay(Replayer[Options, State]):
         return None  # a round end's flags name their round themselves
 
     def _flag(self, index: int, player: str, rule: str, message: Text) -> None:
-        at = self._where(*self.at) if self.at is not None else None
+        at = self._where(self.at) if self.at is not None else None
         where = T("%(where)s: %(message)s", where=at, message=message) if at else message
         self.flags.append(Flag(index, player, rule, where))
 
@@ -252,72 +275,100 @@ class _Replay(Replayer[Options, State]):
     def _round_start(self, event: RoundStart) -> None:
         if self.round is not None:
             raise refusal(T("round %(n)d has not ended yet: record its round_end first", n=self.round.number))
-        dealer = self._seat(event.dealer) if event.dealer else self.next_dealer
-        hat = self._seat(event.hat) if event.hat else None
-        self._open(dealer, hat)
+        dealer, hat = event
+        if (dealer and dealer not in self.seats) or (hat and hat not in self.seats):
+            for name in (dealer, hat):
+                if name:
+                    self._seat(name)  # says who is not at this table
+        self._open(dealer or self.next_dealer, hat or None)
 
     def _open(self, dealer: str | None = None, hat: str | None = None) -> _Round:
         if self.round is None:
             dealer = dealer or self.next_dealer
             self.round = _Round(len(self.rounds) + 1, dealer, hat, hat)
-            self.tricks = []
+            self.tricks, self.out, self.back = [], 0, 0
             self.held = dict.fromkeys(self.players, HAND_SIZE)
         return self.round
 
     def _round_end(self, index: int, event: RoundEnd) -> None:
         play = self._open()
-        for name in event.hands:
-            self._seat(name)
-        self._check_box(event)
-        if self.tricks:  # a round with tricks is taken as recorded from its start (a file cannot skip one)
-            self._check_left(index, event, play)
-        self._check_out(index, event, play)
-        fields = self._field_points(event)
-        hands = {p: _hand_points(event.hands.get(p, 0), self.options) for p in self.players}
-        raw = {p: fields[p] + hands[p] for p in self.players}
-        floor = self.options.floor == "round"
-        points = {p: 0 if floor and v < 0 else v for p, v in raw.items()}
-        final = event.final or play.goal is not None
-        self._check_final(index, event, play)
-        notes: list[Text] = []
-        if final:
-            notes.append(T("final round"))
-        notes += [T("%(name)s %(raw)d counts as 0", name=p, raw=raw[p]) for p in self.players if raw[p] != points[p]]
-        self.rounds.append(
-            RoundResult(
-                index,
-                play.number,
-                MappingProxyType(points),
-                MappingProxyType(raw),
-                MappingProxyType(fields),
-                MappingProxyType(hands),
-                final,
-                join(notes, "; ") if notes else "",
+        given, fields_given, final_given = event  # one step: a named tuple's fields read by name are slower
+        if not self.seats.issuperset(given):
+            for name in given:
+                self._seat(name)
+        listed = [hand for hand in given.values() if not isinstance(hand, int)]  # the rest typed as sums
+        self._check_box(event, listed)
+        if listed:  # only hands listed as cards say how many are left, and whether someone went out
+            if self.tricks:  # a round with tricks is taken as recorded from its start (a file cannot skip one)
+                self._check_left(index, event, play)
+            self._check_out(index, event, play)
+        if fields_given is not None:
+            if not self.seats.issuperset(fields_given):
+                for name in fields_given:
+                    self._seat(name)
+        elif self.board is None:
+            raise refusal(
+                T(
+                    "round_end needs fields (the values under each player's two pawns): this table has no board to "
+                    "read them from"
+                )
             )
+        final = final_given or play.goal is not None
+        self._check_final(index, event, play)
+        floor = self.options.floor == "round"
+        values, pawns, totals = self.values, self.pawns, self.totals
+        fields: dict[str, int] = {}
+        hands: dict[str, int] = {}
+        raw: dict[str, int] = {}
+        points: dict[str, int] = {}
+        zeroed: list[tuple[str, int]] = []
+        for p, one, two in self.pawn_keys:  # one walk for each player's points (a comprehension is a call each)
+            if fields_given is None:  # the values under the player's two pawns
+                fields[p] = on_board = values[pawns[one]] + values[pawns[two]]
+            else:
+                fields[p] = on_board = sum(fields_given.get(p, (0, 0)))
+            hand = given.get(p, 0)
+            hands[p] = in_hand = hand if isinstance(hand, int) else _hand_points(hand, self.options)
+            raw[p] = value = on_board + in_hand
+            points[p] = scored = 0 if floor and value < 0 else value
+            totals[p] += scored
+            if scored != value:
+                zeroed.append((p, value))
+        # RoundResult(...) without the Python call of the named tuple's generated __new__: one a round.
+        result = (
+            index,
+            play.number,
+            MappingProxyType(points),
+            MappingProxyType(raw),
+            MappingProxyType(fields),
+            MappingProxyType(hands),
+            final,
+            _explain(final, tuple(zeroed)) if final or zeroed else "",
         )
-        for p in self.players:
-            self.totals[p] += points[p]
-        self.next_dealer = left_of(self.players, play.dealer)
-        self.round, self.tricks, self.held = None, [], {}
+        self.rounds.append(tuple.__new__(RoundResult, result))
+        self.next_dealer = self.next_seat[play.dealer]
+        self.round, self.tricks, self.held, self.out, self.back = None, [], {}, 0, 0
         self.finished = final
 
-    def _check_box(self, event: RoundEnd) -> None:
-        """The hands left and the cards this round's tricks put out of play (all but what a hat trick's winner
-        took back) come from one box: no more copies of a card than it holds, a count that cannot be."""
-        # One list counted at once (cards hash in C, each being the one instance): a replay does this each round.
-        out = [c for hand in event.hands.values() if not isinstance(hand, int) for c in hand]
+    def _check_box(self, event: RoundEnd, listed: list[tuple[WhiteHatCard, ...]]) -> None:
+        """The hands left (those `listed` as cards) and the cards this round's tricks put out of play (all but what
+        a hat trick's winner took back) come from one box: no more copies of a card than it holds, a count that
+        cannot be."""
+        out = self.out
+        for hand in listed:
+            out += tally_of(hand)
+        if within_box(out, self.back):  # told in two integer steps: a replay does this each round
+            return
+        # Counted again as the tricks lie, which names the first card in that order when several are too many.
+        cards = [c for hand in event.hands.values() if not isinstance(hand, int) for c in hand]
         for record in self.tricks:
             for p in record.plays:
-                out += p.cards
-        counts = Counter(out)
+                cards += p.cards
+        box = Counter(cards)
         taken = [c for record in self.tricks for c in record.taken]
         if taken:
-            counts.subtract(taken)
-        if max(counts.values(), default=0) <= 5 and counts.get(HAT, 0) <= 1:  # within every card's copies: told in C
-            return
-        for card, n in counts.items():
-            if n <= (1 if card is HAT else 5):  # within every card's copies: the usual case
-                continue
+            box.subtract(taken)
+        for card, n in box.items():
             if n > NOTATION.copies(card):
                 raise refusal(
                     T(
@@ -380,20 +431,6 @@ class _Replay(Replayer[Options, State]):
             ),
         )
 
-    def _field_points(self, event: RoundEnd) -> dict[str, int]:
-        if event.fields is not None:
-            for name in event.fields:
-                self._seat(name)
-            return {p: sum(event.fields.get(p, (0, 0))) for p in self.players}
-        if self.board is None:
-            raise refusal(
-                T(
-                    "round_end needs fields (the values under each player's two pawns): this table has no board to "
-                    "read them from"
-                )
-            )
-        return {p: self.values[self.pawns[p, 1]] + self.values[self.pawns[p, 2]] for p in self.players}
-
     def _check_final(self, index: int, event: RoundEnd, play: _Round) -> None:
         if play.goal is not None and not event.final:
             self._flag(
@@ -411,33 +448,48 @@ class _Replay(Replayer[Options, State]):
 
     def _trick(self, index: int, event: Trick) -> None:
         play = self.round or self._open()
-        plays = event.plays
-        in_order = players_of(plays) == self.turns.get(plays[0].player)
+        plays, taken, hat, tally = event  # one step: a named tuple's fields read by name are slower
+        leader = plays[0].player
+        tricks = self.tricks
+        number = len(tricks) + 1
+        # Before the plays take their cards from the hands; the usual trick, led by the last one's winner in a
+        # round still going, has nothing to check (told here without a call).
+        if play.goal is not None or not tricks or leader != tricks[-1].winner or min(self.held.values()) <= 0:
+            self._check_turns(index, leader, play)
+        # Who wins, the set rules, the hands and the turns in one walk, which takes each play's cards from its hand.
+        try:
+            position, regular, hand_breaches, in_order = judge(
+                event, self.options, self.held, play.hat, self.turns.get(leader, ())
+            )
+        except KeyError:  # someone who is not at this table
+            self._wrong_players(event)
         if not in_order and (len(plays) != len(self.players) or {p.player for p in plays} != self.seats):
             self._wrong_players(event)
-        hat = event.hat
-        if hat and event.taken is None:
+        if hat and taken is None:
             raise refusal(T("the White Hat was played: say what its winner took back (taken)"))
-        if not hat and event.taken is not None:
+        if not hat and taken is not None:
             raise refusal(T("taken belongs only to a trick with the White Hat in it"))
-        number = len(self.tricks) + 1
-        self._check_turns(index, event, play, number, in_order)
-        position, regular = judge(event, self.options)
+        if not in_order:
+            self._play_order(index, event, number)
         won = plays[position].player
         if not regular:  # a play off the led size, or of unequal numbers: which rules it breaks
             for breach in breaches(event):
                 self._flag(index, breach.player, breach.rule, breach.message)
-        self._check_hands(index, event, play)
-        if hat:
+        for breach in hand_breaches:
+            self._flag(index, breach.player, breach.rule, breach.message)
+        self.out += tally
+        if taken is not None:
             problem = taken_breach(event, self.options, won)
             if problem is not None:
                 self._flag(index, won, "wh.hat-take", problem)
-            self.held[won] += len(event.taken or ())
+            self.held[won] += len(taken)
+            self.back += tally_of(taken)
             play.hat = won
-        self.tricks.append(TrickRecord(index, number, plays, won, hat, event.taken or ()))
+        # TrickRecord(...) without the Python call of the named tuple's generated __new__: one a trick.
+        tricks.append(tuple.__new__(TrickRecord, (index, number, plays, won, hat, taken or ())))
         play.moved, play.ability = False, None
 
-    def _wrong_players(self, event: Trick) -> None:
+    def _wrong_players(self, event: Trick) -> NoReturn:
         seen: set[str] = set()
         for p in event.plays:
             if self._seat(p.player) in seen:
@@ -446,8 +498,7 @@ class _Replay(Replayer[Options, State]):
         missing = [p for p in self.players if p not in seen]
         raise refusal(T("every player plays to each trick; %(names)s did not", names=join(missing)))
 
-    def _check_turns(self, index: int, event: Trick, play: _Round, number: int, in_order: bool) -> None:
-        leader = event.plays[0].player
+    def _check_turns(self, index: int, leader: str, play: _Round) -> None:
         if play.goal is not None:
             self._flag(
                 index, leader, "wh.goal", T("a pawn reached the goal, so the round stopped at once; no more tricks")
@@ -488,49 +539,23 @@ class _Replay(Replayer[Options, State]):
                         hat=play.dealt_hat,
                     ),
                 )
-        if not in_order:
-            turns = order_from(self.players, leader)
-            early = next(p.player for p, due in zip(event.plays, turns, strict=False) if p.player != due)
-            expected = join(turns)
-            self._flag(
-                index,
-                early,  # the first to play out of turn
-                "wh.play-order",
-                T(
-                    "trick %(n)d was not played in turn from %(name)s (%(order)s)",
-                    n=number,
-                    name=leader,
-                    order=expected,
-                ),
-            )
 
-    def _check_hands(self, index: int, event: Trick, play: _Round) -> None:
-        held = self.held
-        holder = play.hat
-        for made in event.plays:
-            player, hat = made.player, made.hat
-            have = held[player]
-            size = len(made.cards)
-            if size > have > 0:  # with none left, wh.round-end has said it
-                self._flag(
-                    index,
-                    player,
-                    "wh.hand-count",
-                    T(
-                        "%(name)s played %(cards)s but held only %(have)d",
-                        name=player,
-                        cards=card_count(size),
-                        have=have,
-                    ),
-                )
-            if hat and holder is not None and player != holder:
-                self._flag(
-                    index,
-                    player,
-                    "wh.hat-holder",
-                    T("%(name)s played the White Hat, but %(holder)s held it", name=player, holder=holder),
-                )
-            held[player] = have - size if have > size else 0
+    def _play_order(self, index: int, event: Trick, number: int) -> None:
+        leader = event.plays[0].player
+        turns = order_from(self.players, leader)
+        early = next(p.player for p, due in zip(event.plays, turns, strict=False) if p.player != due)
+        expected = join(turns)
+        self._flag(
+            index,
+            early,  # the first to play out of turn
+            "wh.play-order",
+            T(
+                "trick %(n)d was not played in turn from %(name)s (%(order)s)",
+                n=number,
+                name=leader,
+                order=expected,
+            ),
+        )
 
     # -- the board ----------------------------------------------------------------------------------------
 
@@ -541,37 +566,47 @@ class _Replay(Replayer[Options, State]):
 
     def _move(self, index: int, event: Move) -> None:
         board = self._board("move")
-        play = self._open()
-        self._seat(event.player)
-        self._seat(event.owner)
-        if event.to >= len(board.fields):
-            raise refusal(T("the board has no field %(n)d (it has %(count)d)", n=event.to, count=len(board.fields)))
-        pawn = (event.owner, event.pawn)
-        here = self.pawns[pawn]
-        others = list(self.pawns.values())  # where the other pawns stand: all but this one's spot, once
+        play = self.round or self._open()
+        player, owner, number, to = event  # one step: a named tuple's fields read by name are slower
+        if player not in self.seats or owner not in self.seats:
+            self._seat(player)
+            self._seat(owner)
+        fields = board.fields
+        if to >= len(fields):
+            raise refusal(T("the board has no field %(n)d (it has %(count)d)", n=to, count=len(fields)))
+        pawn = (owner, number)
+        pawns = self.pawns
+        here = pawns[pawn]
+        others = list(pawns.values())  # where the other pawns stand: all but this one's spot, once
         others.remove(here)
         ability = play.ability
         backflip = (
             ability is not None
             and ability.kind == "backflip"
-            and ability.player == event.player
-            and event.to not in board.forward(here, others)
-            and event.to in board.behind(here)
+            and ability.player == player
+            and to not in board.forward(here, others)
+            and to in board.behind(here)
         )
         if play.goal is not None:
-            self._flag(index, event.player, "wh.goal", T("a pawn reached the goal, so the round stopped at once"))
-        elif not backflip:
-            self._check_mover(index, event, play)
-        self._check_pawn(index, event, here, others, backflip)
-        self.pawns[pawn] = event.to
+            self._flag(index, player, "wh.goal", T("a pawn reached the goal, so the round stopped at once"))
+        elif not backflip and self.tricks and (play.moved or player != self.tricks[-1].winner):
+            self._check_mover(index, event, play)  # the usual move, the last trick's winner's one, passes
+        if (  # what _check_pawn flags, told here without a call for the usual move, one step on one's own pawn
+            backflip
+            or fields[here].ability == "sticky"
+            or (owner != player and self.options.opponent_pawns == "negative" and self.values[here] >= 0)
+            or to not in board.forward(here, others)
+        ):
+            self._check_pawn(index, event, here, others, backflip)
+        pawns[pawn] = to
         self.moves += 1
-        landed = board.fields[event.to].ability
-        goal = event.player if landed == "goal" else play.goal
+        landed = fields[to].ability
+        goal = player if landed == "goal" else play.goal
         if landed == "goal":
-            self.goals.append(event.owner)
+            self.goals.append(owner)
         new_ability = None
         if landed in ("exploit", "randomizer", "backflip") and not backflip:
-            new_ability = Ability(landed, event.player, RANDOMIZER_FIELDS if landed == "randomizer" else 1)
+            new_ability = Ability(landed, player, RANDOMIZER_FIELDS if landed == "randomizer" else 1)
         play.moved, play.ability, play.goal = True, new_ability, goal
 
     def _check_mover(self, index: int, event: Move, play: _Round) -> None:
@@ -725,6 +760,15 @@ def _count_message(player: str, round_number: int, n: int, have: int) -> Text:
         round=round_number,
         have=have,
     )
+
+
+@lru_cache(maxsize=256)
+def _explain(final: bool, zeroed: tuple[tuple[str, int], ...]) -> Text:
+    """A round's notes: the final round, and who scored below zero and counts as 0. The same few come back round
+    after round, and their words, made once for each, cost more than the rest of a round's scoring."""
+    notes = [T("final round")] if final else []
+    notes += [T("%(name)s %(raw)d counts as 0", name=name, raw=raw) for name, raw in zeroed]
+    return join(notes, "; ")
 
 
 def _hand_points(hand: tuple[object, ...] | int, options: Options) -> int:

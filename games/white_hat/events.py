@@ -13,6 +13,7 @@ from games.cards import CardError
 from games.events import EventFormat, player_name
 from games.replay import refusal
 from games.text import T, Text
+from games.white_hat.box import ROOM, SIGNS, copies, tally_of
 from games.white_hat.notation import WHITE_HAT_CARDS, WhiteHatCard, WhiteHatNotation
 
 NOTATION = WhiteHatNotation()
@@ -28,12 +29,15 @@ class RoundStart(NamedTuple):
 
 
 class Play(NamedTuple):
-    """One player's cards in a trick (a named tuple: a trick file holds thousands, and these are made fast)."""
+    """One player's cards in a trick (a named tuple: a trick file holds thousands, and these are made fast), with
+    what every replay asks of it worked out once, when it is read (play_of): a replay unpacks it in one step."""
 
     player: str
     cards: tuple[WhiteHatCard, ...]
-    number: int = 0  # the set's number (wilds take it); 0 when only wilds; UNEQUAL when its numbers differ
-    hat: bool = False
+    size: int  # len(cards)
+    number: int  # the set's number (wilds take it); 0 when only wilds; UNEQUAL when its numbers differ
+    hat: bool  # the White Hat is among the cards
+    tally: int  # how many of each card (box.tally_of)
 
 
 UNEQUAL = -1
@@ -51,7 +55,7 @@ def play_of(player: str, cards: tuple[WhiteHatCard, ...]) -> Play:
                 number = UNEQUAL
                 break
             number = rank
-    return Play(player, cards, number, any(c.rank == HAT_RANK for c in cards))
+    return Play(player, cards, len(cards), number, any(c.rank == HAT_RANK for c in cards), tally_of(cards))
 
 
 class Trick(NamedTuple):
@@ -60,7 +64,8 @@ class Trick(NamedTuple):
 
     plays: tuple[Play, ...]
     taken: tuple[WhiteHatCard, ...] | None
-    hat: bool = False  # the White Hat lies in the trick
+    hat: bool  # the White Hat lies in the trick
+    tally: int  # how many of each card lie in it (box.tally_of): the box checks of the reading and the replay
 
     @property
     def leader(self) -> str:
@@ -108,14 +113,14 @@ def cards_of(value: Any, what: str | Text | Callable[[], Text]) -> tuple[WhiteHa
 
 
 def _within_the_box(cards: Sequence[WhiteHatCard], what: str | Text | Callable[[], Text]) -> None:
-    """No more copies of a card than the box holds (six of a number, five jokers): a count that cannot be."""
+    """No more copies of a card than the box holds (six of a number, five jokers): a count that cannot be. The hat
+    (one) is the callers' to count: each refuses a second one before."""
     if len(cards) <= 5:  # too few to hold six of anything
         return
-    # Six of one card leave at most len - 5 distinct ones: with more, every card is within its copies (the hat
-    # apart, which has one). Told in C, without counting (nor comparing cards, a call each): a trick file reads
-    # thousands of these.
-    distinct = set(cards)
-    if len(distinct) > len(cards) - 5 and HAT not in distinct:
+    # Six of one card leave at most len - 5 distinct ones: with more, every card is within its copies (the hat,
+    # which has one, counted before). Told in C, without counting (nor comparing cards, a Python call each): a
+    # trick file reads thousands of these, and a hat trick's `taken` as many.
+    if len(set(cards)) > len(cards) - 5:
         return
     for card, n in Counter(cards).items():
         if n > NOTATION.copies(card):
@@ -135,30 +140,29 @@ def _words(what: str | Text | Callable[[], Text]) -> str | Text:
 
 
 # The same few plays come again and again (Ana's single 7, Ben's pair of 9s): each is read once per process, and
-# the same Play comes back. Bounded, so that no file can make it grow without end.
-_PLAYS: dict[tuple[Any, ...], Play] = {}
-_PLAYS_MAX = 4096
+# the same Play comes back, found by its player's name and then its cards' texts (two lookups of small keys cost
+# less than one of a pair). Bounded, so that no file can make it grow without end.
+_PLAYS: dict[str, dict[tuple[str, ...], Play]] = {}
+_PLAYERS_MAX = 64  # names kept
+_PLAYS_MAX = 1024  # plays kept a name
 
 
 def _play(player: str, value: Any) -> Play:
-    try:
-        key = (player, tuple(value)) if type(value) is list else None
-        known = _PLAYS.get(key) if key is not None else None
-    except TypeError:  # something in the list that is no card at all (an object, a list)
-        key = known = None
-    if known is None:
-        cards = cards_of(value, lambda: T("the cards of %(name)s", name=player))
-        if not 1 <= len(cards) <= MAX_SET:
-            raise refusal(
-                T("%(name)s plays %(n)d cards; a play is 1 to %(max)d", name=player, n=len(cards), max=MAX_SET)
-            )
-        made = play_of(player, cards)
-        if key is not None and type(player) is str and all(type(v) is str for v in value):  # only text (1 == True)
-            if len(_PLAYS) >= _PLAYS_MAX:
+    """A play read for the first time: its cards checked, and kept for the next time if they are text (1 == True)."""
+    cards = cards_of(value, lambda: T("the cards of %(name)s", name=player))
+    if not 1 <= len(cards) <= MAX_SET:
+        raise refusal(T("%(name)s plays %(n)d cards; a play is 1 to %(max)d", name=player, n=len(cards), max=MAX_SET))
+    made = play_of(player, cards)
+    if type(player) is str and type(value) is list and all(type(v) is str for v in value):
+        known = _PLAYS.get(player)
+        if known is None:
+            if len(_PLAYS) >= _PLAYERS_MAX:
                 _PLAYS.clear()
-            _PLAYS[key] = made
-        return made
-    return known
+            known = _PLAYS[player] = {}
+        elif len(known) >= _PLAYS_MAX:
+            known.clear()
+        known[tuple(value)] = made
+    return made
 
 
 def _round(raw: dict[str, Any]) -> RoundStart:
@@ -171,39 +175,45 @@ def _trick(raw: dict[str, Any]) -> Trick:
     plays_raw = raw["plays"]
     if not isinstance(plays_raw, list) or not plays_raw:
         raise refusal(T('plays must list each play, like [{"player": "Ana", "cards": ["7"]}]'))
-    # The hot path of reading a file: each step below is the cheapest that says the same (measured).
+    # The hot path of reading a file: each step below is the cheapest that says the same (measured; a Python
+    # call costs as much as a lookup of a play, and map() over a few items more than a loop).
     plays = []
-    cards: list[WhiteHatCard] = []
-    hats = 0
+    tally = 0
     for item in plays_raw:
-        try:
-            player, value = item["player"], item["cards"]
-        except (KeyError, TypeError):  # not an object, or one without them
-            raise refusal(_NOT_A_PLAY) from None
-        if type(item) is not dict or len(item) != 2:
-            raise refusal(_NOT_A_PLAY)
-        try:  # a play read before: its player and cards were checked then (only text keys are kept)
-            play = _PLAYS.get((player, tuple(value))) if type(value) is list else None
-        except TypeError:  # something in the list that is no card at all (an object, a list)
-            play = None
-        if play is None:
-            if type(player) is not str or not player:
-                player = player_name(player, "player")  # says what is wrong
-            play = _play(player, value)
-        hats += play.hat
+        try:  # a play read before: its player and cards were checked then (only text is kept)
+            cards = item["cards"]
+            play = _PLAYS[item["player"]][tuple(cards)]
+        except (KeyError, TypeError):  # read for the first time, or no play at all
+            play = _read_play(item)
+        else:
+            if type(cards) is not list or type(item) is not dict or len(item) != 2:  # "77" is ("7", "7")
+                play = _read_play(item)
         plays.append(play)
-        cards += play.cards
-    if hats > 1:
-        raise refusal(T("the White Hat is played twice in one trick, but there is only one"))
-    # _within_the_box's own fast tests, made here: most tricks pass them, and they are the most common event.
-    if len(cards) > 5 and len(set(cards)) <= len(cards) - 5:
-        _within_the_box(cards, _the_trick)
+        tally += play.tally
+    if (ROOM - tally) & SIGNS != SIGNS:  # box.within_box(tally) in one step: every card within its copies
+        if copies(tally, HAT) > 1:
+            raise refusal(T("the White Hat is played twice in one trick, but there is only one"))
+        _within_the_box([c for p in plays for c in p.cards], _the_trick)  # which card, in words
     taken = cards_of(raw["taken"], "taken") if "taken" in raw else None
     # What Trick(...) makes, without the Python call of a named tuple's generated __new__ (also for Move): most
-    # events of a file are tricks and moves.
-    return tuple.__new__(Trick, (tuple(plays), taken, hats == 1))
+    # events of a file are tricks and moves. Within the box, the tally's field of the hat is 0 or 1.
+    return tuple.__new__(Trick, (tuple(plays), taken, tally & HAT_TALLY != 0, tally))
 
 
+def _read_play(item: Any) -> Play:
+    """A play read for the first time (and kept, _play), or the reason it is none."""
+    try:
+        player, value = item["player"], item["cards"]
+    except (KeyError, TypeError):  # not an object, or one without them
+        raise refusal(_NOT_A_PLAY) from None
+    if type(item) is not dict or len(item) != 2:
+        raise refusal(_NOT_A_PLAY)
+    if type(player) is not str or not player:
+        player = player_name(player, "player")  # says what is wrong
+    return _play(player, value)
+
+
+HAT_TALLY = tally_of([HAT])
 _NOT_A_PLAY = T('each play must be {"player": ..., "cards": [...]}')
 
 

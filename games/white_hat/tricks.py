@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 
 from games.text import T, Text, card_count
-from games.white_hat.events import UNEQUAL, Play, Trick
+from games.white_hat.box import tally_of
+from games.white_hat.events import UNEQUAL, Trick
 from games.white_hat.notation import WhiteHatCard
 from games.white_hat.options import Options
 
@@ -99,40 +99,70 @@ def winner(trick: Trick, options: Options) -> int:
     return judge(trick, options)[0]
 
 
-def judge(trick: Trick, options: Options) -> tuple[int, bool]:
-    """The winning play's position (winner()), and whether every play could win: each of the led size and of one
-    number, so that no play breaks a set rule (breaches() finds none). One walk over the plays for both, made
-    for every trick of a replay (counted by hand: enumerate() costs more than the rest of the loop)."""
+def judge(
+    trick: Trick,
+    options: Options,
+    held: dict[str, int] | None = None,
+    holder: str | None = None,
+    turns: Sequence[str] = (),
+) -> tuple[int, bool, list[Breach], bool]:
+    """The winning play's position (winner()); whether every play could win: each of the led size and of one
+    number, so that no play breaks a set rule (breaches() finds none); given the cards each player holds (`held`,
+    which the plays take their cards from; a KeyError for a player it does not hold) and who holds the hat
+    (`holder`, None: not recorded), the plays that break a hand rule (wh.hand-count, wh.hat-holder); and whether
+    the trick was played in `turns`, the seats in turn from its leader. One walk over the plays for all of it,
+    made for every trick of a replay: each play unpacked in one step, counted by hand (enumerate() costs more than
+    the rest of the loop)."""
     plays = trick.plays
-    led = len(plays[0].cards)
+    led = plays[0].size
     wild = options.wild_set
+    if trick.hat:  # the lowest wins: each value negated, the highest of them wins; among equals the later or earlier
+        sign, later, best_value = -1, options.hat_ties == "later", -1000  # below every negated value (wild_set <= 99)
+    else:  # the highest wins, the later of equals: every value is 1 or more, so the first can win
+        sign, later, best_value = 1, True, 0
+    if held is None:  # only the winner asked for: hands that hold nothing, which no play is checked against
+        held = {play.player: 0 for play in plays}
+    # Who is due at each position; nobody (None) at a trick of more or fewer plays than seats.
+    due = turns if len(turns) == len(plays) else (None,) * len(plays)
+    in_order = True
     best = 0  # the leader, also when no play can win
     regular = True
+    broken: list[Breach] = []
     position = -1
-    if trick.hat:  # the lowest wins: a start above every value (wild_set is at most 99), so the first can win
-        later = options.hat_ties == "later"
-        best_value = 1000
-        for play in plays:
-            position += 1
-            number = play.number
-            if len(play.cards) != led or number == UNEQUAL:
-                regular = False
-                continue
-            value = number or wild
-            if value < best_value or (later and value == best_value):
-                best_value, best = value, position
-        return best, regular
-    best_value = 0  # the highest wins, the later of equals: every value is 1 or more, so the first can win
-    for play in plays:
+    for player, _cards, size, number, hat, _tally in plays:
         position += 1
-        number = play.number
-        if len(play.cards) != led or number == UNEQUAL:
+        if player != due[position]:
+            in_order = False
+        if size != led or number == UNEQUAL:
             regular = False
-            continue
-        value = number or wild
-        if value >= best_value:
-            best_value, best = value, position
-    return best, regular
+        else:
+            value = sign * (number or wild)
+            if value > best_value or (later and value == best_value):
+                best_value, best = value, position
+        have = held[player]
+        if have > size:
+            held[player] = have - size
+        else:
+            held[player] = 0
+            if size > have > 0:  # with none left, wh.round-end has said it
+                broken.append(_overdrawn(player, size, have))
+        if hat and holder is not None and player != holder:
+            broken.append(
+                Breach(
+                    player,
+                    "wh.hat-holder",
+                    T("%(name)s played the White Hat, but %(holder)s held it", name=player, holder=holder),
+                )
+            )
+    return best, regular, broken, in_order
+
+
+def _overdrawn(player: str, size: int, have: int) -> Breach:
+    return Breach(
+        player,
+        "wh.hand-count",
+        T("%(name)s played %(cards)s but held only %(have)d", name=player, cards=card_count(size), have=have),
+    )
 
 
 def eligible(trick: Trick, options: Options) -> Counter[WhiteHatCard]:
@@ -151,9 +181,8 @@ def take_count(trick: Trick, options: Options) -> int:
 def taken_breach(trick: Trick, options: Options, player: str) -> Text | None:
     """What is wrong with a hat trick's `taken`, or None: the hat and either the whole trick or exactly `n`
     further cards (no jokers under hat_take non-wild)."""
-    taken_ranks = sorted(c.rank for c in trick.taken or ())
-    if taken_ranks == sorted(c.rank for p in trick.plays for c in p.cards):
-        return None  # the whole trick (the common choice), told without counting
+    if tally_of(trick.taken or ()) == trick.tally:
+        return None  # the whole trick (the common choice), told in one comparison
     taken = Counter(trick.taken or ())
     lying = Counter(c for p in trick.plays for c in p.cards)
     if taken - lying:
@@ -182,11 +211,3 @@ def taken_breach(trick: Trick, options: Options, player: str) -> Text | None:
 def order_from(players: Sequence[str], leader: str) -> tuple[str, ...]:
     start = players.index(leader)
     return tuple(players[start:]) + tuple(players[:start])
-
-
-def players_of(plays: Sequence[Play]) -> tuple[str, ...]:
-    """Who played, in the order played."""
-    return tuple(map(_PLAYER, plays))
-
-
-_PLAYER = attrgetter("player")
