@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import date
 from functools import partial
 from typing import Any, cast
+from weakref import WeakKeyDictionary
 
-from django.db import connection, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -138,11 +140,46 @@ def read_version(code: str) -> int | None:
 
 
 def table_by_code(code: str) -> Table | None:
-    """The table whose link code is `code`, or None: what every table page reads first. Raw SQL for the reason
-    read_version gives: building the ORM's query took twice as long as the raw one's whole answer (0.4, 0.2 ms)."""
-    sql = f"SELECT * FROM {connection.ops.quote_name(Table._meta.db_table)} WHERE code = %s"
-    found = list(Table.objects.raw(sql, [code]))
-    return found[0] if found else None
+    """The table whose link code is `code`, or None: what every table page reads first. The ORM's own statement
+    and converters, worked out once per connection: building them for every page took three times as long as
+    the database's answer (a raw query set: 0.29 ms; this: 0.09)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    read = _TABLE_READS.get(db)
+    if read is None:
+        read = _TABLE_READS[db] = TableRead.of(db)
+    return read.one(db, code)
+
+
+@dataclass(frozen=True)
+class TableRead:
+    """Reading one table by its code as the ORM reads it: its statement, its columns and their converters."""
+
+    sql: str
+    names: list[str]
+    converters: dict[int, tuple[list[Any], Any]]
+
+    @classmethod
+    def of(cls, db: BaseDatabaseWrapper) -> TableRead:
+        compiler = Table.objects.filter(code="").query.get_compiler(connection=db)
+        sql, _params = compiler.as_sql()
+        columns = [col for col, _sql, _alias in compiler.select]
+        return cls(sql, [col.target.attname for col in columns], compiler.get_converters(columns))
+
+    def one(self, db: BaseDatabaseWrapper, code: str) -> Table | None:
+        with db.cursor() as cursor:
+            cursor.execute(self.sql, [code])
+            row = cursor.fetchone()
+        if row is None:
+            return None
+        for index, (converters, expression) in self.converters.items():
+            value = row[index]
+            for convert in converters:
+                value = convert(value, expression, db)
+            row = (*row[:index], value, *row[index + 1 :])
+        return Table.from_db(db.alias, self.names, row)
+
+
+_TABLE_READS: WeakKeyDictionary[BaseDatabaseWrapper, TableRead] = WeakKeyDictionary()  # each thread its connection
 
 
 def review(snap: Snapshot) -> list[tuple[Flag, LogEntry]]:

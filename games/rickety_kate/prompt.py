@@ -54,13 +54,14 @@ def _hand_details(state: State, hand: HandPlay | None) -> dict[str, Any]:
         # the card the hand's first trick opens with, when the rules fix it (rk.two-of-clubs): its holder leads it
         "first_card": str(TWO_OF_CLUBS) if TWO_OF_CLUBS in deck and not (hand and hand.tricks) else None,
         "remaining": _remaining(deck.counts - hand.played() if hand else deck.counts),
-        "removed": [str(c) for c in full_deck() if c not in deck],  # out of this hand's deck
+        "removed": [str(c) for c in DECK if c not in deck],  # out of this hand's deck
         "pass_count": PASS_CARDS if direction != "hold" else 0,
         "orders": {p: _order(players, p) for p in players},  # who plays, in turn, when p leads
     }
 
 
 PASS_CARDS = 3  # rule rk.pass-three
+DECK = full_deck()  # clubs first, each suit from 2 to A
 
 
 def _order(players: list[str] | tuple[str, ...], leader: str) -> list[str]:
@@ -71,7 +72,11 @@ def _order(players: list[str] | tuple[str, ...], leader: str) -> list[str]:
 
 def _remaining(left: Counter[Card]) -> dict[str, list[str]]:
     """Cards not yet played in this hand, by suit in rank order (a card twice with two decks)."""
-    return {suit: [str(c) for c in sorted(left.elements()) if c.suit == suit] for suit in SUITS}
+    by_suit: dict[str, list[str]] = {suit: [] for suit in SUITS}
+    for card in DECK:  # in suit and rank order already: no sort, whose comparisons were most of a prompt
+        if held := left.get(card):
+            by_suit[card.suit] += [str(card)] * held
+    return by_suit
 
 
 def _penalties(state: State, hand: HandPlay | None) -> list[dict[str, Any]]:

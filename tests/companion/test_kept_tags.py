@@ -4,12 +4,15 @@ kibitz_i18n.py): the same text as Django's own tags in every language, each addr
 from __future__ import annotations
 
 import re
+import sys
+import types
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.template import Context, Engine, engines
+from django.test import override_settings
 from django.urls import NoReverseMatch, set_script_prefix
 from django.utils import translation
 
@@ -42,9 +45,11 @@ CONTEXT = {"code": "abc123", "name": "Ana & <Ben>", "word": "Fix"}
 @pytest.fixture(autouse=True)
 def forgotten() -> Iterator[None]:
     addresses.address.cache_clear()
+    addresses.route.cache_clear()
     kibitz_i18n.TRANSLATED.clear()
     yield
     addresses.address.cache_clear()
+    addresses.route.cache_clear()
     kibitz_i18n.TRANSLATED.clear()
 
 
@@ -85,14 +90,84 @@ def test_an_unknown_view_is_refused_as_django_refuses_it() -> None:
             engine.from_string("{% url 'no-such-view' %}").render(Context({}))
 
 
-def test_an_address_is_reversed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_route_is_reversed_once_for_every_table(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
     reverse = addresses.reverse
     monkeypatch.setattr(addresses, "reverse", lambda view, **kw: calls.append(view) or reverse(view, **kw))
     template = OURS.from_string("{% url 'table' code %} {% url 'table' code %} {% url 'table' 'other' %}")
     assert template.render(Context(CONTEXT)) == "/t/abc123/ /t/abc123/ /t/other/"
     template.render(Context(CONTEXT))
-    assert calls == ["table", "table"]  # once for each table
+    assert calls == ["table"]  # a new table's code needs no reverse of its own
+
+
+def test_an_address_that_is_not_a_word_is_reversed_once_for_each_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    reverse = addresses.reverse
+    monkeypatch.setattr(addresses, "reverse", lambda view, **kw: calls.append(view) or reverse(view, **kw))
+    template = OURS.from_string("{% url 'history_player' name %}")
+    for name in ("Ana Bé", "Ana Bé", "Ben & co"):
+        template.render(Context({"name": name}))
+    assert calls == ["history_player", "history_player"]
+
+
+WORDS = [
+    *("abc123", "AhIFH8AXq9d_", "c4-Zi", "-", "_", "ABCDEFGH", "7", "x" * 64, "x" * 65),
+    *("a-b", "a_b", "Ana Bé", "a/b", "ab%2F", "kibitzroutemark1x"),
+]
+
+
+@pytest.mark.parametrize("word", WORDS)
+@pytest.mark.parametrize(
+    "source",
+    [
+        "{% url 'table' w %}",
+        "{% url 'record' w w %}",
+        "{% url 'correct' w 7 'hand' %}",
+        "{% url 'correct' 'abc' w 'hand' %}",
+        "{% url 'record' code=w action='trick' %}",
+        "{% url 'history_player' w %}",
+        "{% url 'rules' w %}",
+    ],
+)
+def test_an_address_put_together_from_its_route_is_django_s(source: str, word: str) -> None:
+    """Each word, or not, in each kind of place: the same address as Django's, or the same refusal."""
+    results = []
+    for engine in (DJANGO, OURS, OURS):  # ours twice: the route reversed, then kept
+        try:
+            results.append(engine.from_string(source).render(Context({"w": word})))
+        except NoReverseMatch:
+            results.append("refused")
+    assert results[0] == results[1] == results[2]
+
+
+def own_converter() -> object:
+    """A URL configuration with a converter of its own, which takes a marker but not every word (3 to 20 small
+    letters or digits): no route of it is put together."""
+
+    class SmallWords:
+        regex = "[a-z0-9]{3,20}"
+
+        def to_python(self, value: str) -> str:
+            return value
+
+        def to_url(self, value: str) -> str:
+            return value
+
+    from django.urls import path, register_converter
+
+    register_converter(SmallWords, "smallwords")
+    module = types.ModuleType("four_letters_urls")
+    module.urlpatterns = [path("f/<smallwords:code>/", lambda request: None, name="fourth")]  # type: ignore[attr-defined]
+    return module
+
+
+def test_a_route_with_a_converter_of_its_own_is_reversed_for_each_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "four_letters_urls", own_converter())
+    with override_settings(ROOT_URLCONF="four_letters_urls"):
+        assert OURS.from_string("{% url 'fourth' w %}").render(Context({"w": "abc"})) == "/f/abc/"
+        for engine in (DJANGO, OURS):
+            with pytest.raises(NoReverseMatch):
+                engine.from_string("{% url 'fourth' w %}").render(Context({"w": "ab"}))
 
 
 def test_a_number_and_a_bool_are_not_one_address() -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
+from django.utils import timezone
 
 from companion import services
 from companion.models import Event, Table
@@ -114,3 +117,21 @@ def test_import_refuses_a_bad_file_and_stores_nothing(db: None) -> None:
     with pytest.raises(services.Refused, match="event 1"):
         services.import_table(data)
     assert Table.objects.count() == 0
+
+
+def test_a_table_read_by_its_code_is_the_orm_s(table: Table) -> None:
+    """services.table_by_code reads with the ORM's statement and converters, worked out once: every field as the
+    ORM gives it (the options' JSON, the times, a date, the next table), on any database."""
+    Table.objects.filter(pk=table.pk).update(
+        title="Friday", notes="late", played_on=date(2026, 12, 4), finished=timezone.now(), options={"x": [1, "y"]}
+    )
+    nxt = Table.objects.create(group=table.group, game=table.game)
+    Table.objects.filter(pk=table.pk).update(next_table=nxt)
+    expected = Table.objects.get(pk=table.pk)
+    for _ in range(2):  # worked out, then kept
+        found = services.table_by_code(table.code)
+        assert found is not None and found.pk == table.pk
+        fields = [f.attname for f in Table._meta.concrete_fields]
+        assert [getattr(found, name) for name in fields] == [getattr(expected, name) for name in fields]
+        assert found._state.adding is False and found._state.db == "default"
+    assert services.table_by_code("no-such-code") is None

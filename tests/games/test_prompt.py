@@ -34,3 +34,18 @@ def test_first_card_is_the_two_of_clubs_until_the_first_trick() -> None:
     trick = {"type": "trick", "leader": "Ben", "cards": ["2C", "3C", "4C", "5C"]}
     assert prompt_details(four, [trick])["first_card"] is None
     assert prompt_details(["Ana", "Ben", "Cleo", "Dan", "Eve"])["first_card"] is None
+
+
+def test_remaining_cards_are_by_suit_in_rank_order_without_those_played() -> None:
+    """The cards not yet played this hand, each suit from 2 to A; with two decks each card twice."""
+    four = ["Ana", "Ben", "Cleo", "Dan"]
+    trick = {"type": "trick", "leader": "Ben", "cards": ["2C", "3C", "4C", "5C"]}
+    remaining = prompt_details(four, [trick])["remaining"]
+    assert list(remaining) == ["C", "D", "H", "S"]
+    assert remaining["C"] == ["6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC"]
+    assert remaining["S"] == ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS"]
+    doubled = tablefile.read(
+        {"format": "kibitz/1", "game": "rickety-kate", "players": four, "options": {"double_deck": True}, "events": []}
+    )
+    twice = dict(doubled.game.prompt(doubled.replay()).details)["remaining"]
+    assert twice["H"][:4] == ["2H", "2H", "3H", "3H"] and len(twice["H"]) == 26
