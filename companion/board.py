@@ -38,6 +38,7 @@ class Head:
 
     name: str
     short: str
+    deals: bool = False  # marked "deals" (the game names a dealer, and the game is not over)
 
     @property
     def shortened(self) -> bool:
@@ -84,10 +85,11 @@ def board(snap: Snapshot, all_rows: bool = False) -> Board:
     first = {name for place in ranking if place.place == 1 for name in place.names} if standings.rounds else set()
     teams = [TeamLine(p.names, p.total, p.place == 1 and bool(standings.rounds)) for p in ranking if standings.teams]
     details = dict(snap.prompt.details)
+    dealer = None if standings.finished else details.get("dealer")
     pending = [Pending(p["player"], p["points"], p.get("reason", "")) for p in details.get("penalties", ())]
     return Board(
         players=players,
-        heads=tuple(Head(p, s) for p, s in zip(players, short_names(players), strict=True)),
+        heads=tuple(Head(p, s, p == dealer) for p, s in zip(players, short_names(players), strict=True)),
         row_label=gettext(snap.game.row_label),
         rows=rows[earlier:],
         earlier=earlier,

@@ -614,7 +614,8 @@ def _render_board(
         "fixable": entries.fixable(snap.game.slug) if scorer else (),
         "past": later(partial(historyviews.table_part, snap, scorer)),  # the chart, the notes and the BG Stats link
         "again": later(partial(_again, snap, scorer)),
-        "note": note or {},  # a refused note, as typed, with why (views.note)
+        "note": note or NO_NOTE,  # a refused note, as typed, with why (views.note)
+        "oob": False,  # set by the partials that swap a part out of band
         "log": later(partial(_describe, snap, shown)),
         rendered.VIEW: view,
     } | log
@@ -622,6 +623,11 @@ def _render_board(
     if view is not None and not kept:
         rendered.RENDERED.put((view, template), rendered.RENDERED_VIEW)  # its parts are in the store now
     return response
+
+
+# Every key the templates read of a note, so reading one of a page with no refused note is no failed lookup (each
+# costs a template a few exceptions and a dir(): 20 µs).
+NO_NOTE = {"field": "", "text": "", "round": "", "error": ""}
 
 
 def _now(work: Callable[[], object]) -> object:

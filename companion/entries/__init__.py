@@ -178,7 +178,7 @@ def panel(snap: Snapshot, form: QueryDict | None, *, action: str = "", fix: obje
     refill: Callable[[Mapping[str, Any], Snapshot], tuple[str, Mapping[str, list[str]]] | None] | None
     refill = getattr(web, "form_for", None)
     if refill is None:
-        return dict(web.context(snap, form)) | {"open": action}
+        return dict(web.context(snap, form)) | {"open": action, "fix": None}
     seq = _seq(fix)
     readable = snap.live[: len(snap.events)]  # a broken log's entries past the break cannot be read as forms
     index = next((i for i, e in enumerate(readable) if e.seq == seq), None) if seq is not None else None
@@ -194,7 +194,7 @@ def panel(snap: Snapshot, form: QueryDict | None, *, action: str = "", fix: obje
         filled = refill(undone.payload, snap)
         if filled is not None:
             action, form = filled[0], _query(filled[1])
-    context = dict(web.context(snap, form)) | {"open": action}
+    context = dict(web.context(snap, form)) | {"open": action, "fix": None}  # none fixed: every template asks
     if readable and snap.broken is None:
         newest = readable[-1]
         kind = newest.payload.get("type")

@@ -7,6 +7,8 @@ Backflip, backwards against the arrows.
 
 from __future__ import annotations
 
+import ast
+import functools
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -101,9 +103,28 @@ def _default_next(index: int, count: int) -> tuple[int, ...]:
 
 
 def read_board(raw: Any) -> Board | None:
-    """The `board` option: null, or a list of fields; InvalidOptions names the field that is wrong."""
+    """The `board` option: null, or a list of fields; InvalidOptions names the field that is wrong.
+
+    A board read once is kept, by the text of what was read (its repr tells a list from a tuple and 2 from 2.0
+    or True): most tables play one board, and reading its 60 fields was half of what a table's first page
+    replays. A board that is refused is read again each time, and refused the same way."""
     if raw is None:
         return None
+    if type(raw) is list:
+        try:
+            return _read_text(repr(raw))
+        except (ValueError, SyntaxError, MemoryError, RecursionError):  # not plain data: read as it is
+            pass
+    return _read_board(raw)
+
+
+@functools.lru_cache(maxsize=64)
+def _read_text(text: str) -> Board:
+    """The board written as `text` (a repr of plain data), read back: raises what reading it raises."""
+    return _read_board(ast.literal_eval(text))
+
+
+def _read_board(raw: Any) -> Board:
     if not isinstance(raw, list) or not 2 <= len(raw) <= MAX_FIELDS:
         raise InvalidOptions(T("board must be a list of 2 to %(max)d fields", max=MAX_FIELDS))
     fields = tuple(_field(i, item, len(raw)) for i, item in enumerate(raw))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.base import InvalidEvent, InvalidOptions
-from games.white_hat import GAME, track
+from games.white_hat import GAME, board, track
 from games.white_hat.engine import replay, resume
 from tests.games.white_hat.wh import BOARD, PLAYERS, end, move, rounds, state, table, trick
 
@@ -186,3 +186,24 @@ def test_a_trick_is_played_by_the_tables_players_each_once() -> None:
     with pytest.raises(InvalidEvent, match="every player plays to each trick; Cleo did not"):
         state([trick(("Ana", ["7"]), ("Ben", ["8"]))])
     assert state([trick(("Ben", ["7"]), ("Cleo", ["8"]), ("Ana", ["9"]))]).current is not None  # any leader, in turn
+
+
+def test_a_board_read_once_is_kept_and_a_refused_one_refused_each_time() -> None:
+    """read_board keeps what it read by the repr of the option: the same board is the same value, read once; a
+    changed board, or one of another type, is read anew; a refused board is refused the same way every time."""
+    first = board.read_board([dict(field) for field in BOARD])
+    assert board.read_board([dict(field) for field in BOARD]) is first
+    moved = [dict(field) for field in BOARD]
+    moved[1]["value"] = 7
+    other = board.read_board(moved)
+    assert other is not None and other != first and other.fields[1].value == 7
+    floats = [dict(field) for field in BOARD]
+    floats[1]["value"] = 2.5
+    bad = [{"name": "A", "value": 0}, {"name": "B", "value": 0, "ability": "goal"}]
+    tupled = [{"name": "A", "value": 0, "ability": "start", "next": (1,)}, {"name": "B", "value": 0, "ability": "goal"}]
+    for refused in (floats, bad, bad, tupled, tupled):
+        with pytest.raises(InvalidOptions) as caught:
+            board.read_board(refused)
+        with pytest.raises(InvalidOptions) as again:
+            board._read_board(refused)  # what reading it without the store says
+        assert str(caught.value.message) == str(again.value.message)
