@@ -38,6 +38,17 @@ TRANSLATIONS = [
     '{% translate "May" context "month name" %}',
     '{% translate "100%% sure, it\'s <b>" %}',
     "{% blocktranslate with n=word %}{{ n }} entry{% endblocktranslate %}",
+    "{% blocktranslate with label=word %}Note on {{ label }}{% endblocktranslate %}",
+    "{% blocktranslate with label=name %}Note on {{ label }}{% endblocktranslate %}",
+    "{% blocktranslate %}Note on {{ name }}{% endblocktranslate %}",
+    "{% blocktranslate with label=missing %}Note on {{ label }}{% endblocktranslate %}",
+    "{% blocktranslate with label=word asvar said %}Note on {{ label }}{% endblocktranslate %}[{{ said }}]",
+    "{% blocktranslate count n=3 %}{{ n }} entry{% plural %}{{ n }} entries{% endblocktranslate %}",
+    "{% blocktranslate count n=1 %}{{ n }} entry{% plural %}{{ n }} entries{% endblocktranslate %}",
+    "{% blocktranslate with w=word count n=2 %}{{ w }} {{ n }}{% plural %}{{ w }}: {{ n }}{% endblocktranslate %}",
+    '{% blocktranslate context "month name" %}May{% endblocktranslate %}',
+    "{% blocktranslate trimmed with label=word %}\n  Note on\n  {{ label }}\n{% endblocktranslate %}",
+    "{% blocktranslate with n=word %}100% {{ n }}{% endblocktranslate %}",
 ]
 CONTEXT = {"code": "abc123", "name": "Ana & <Ben>", "word": "Fix"}
 
@@ -47,10 +58,12 @@ def forgotten() -> Iterator[None]:
     addresses.address.cache_clear()
     addresses.route.cache_clear()
     kibitz_i18n.TRANSLATED.clear()
+    kibitz_i18n.BLOCKS.clear()
     yield
     addresses.address.cache_clear()
     addresses.route.cache_clear()
     kibitz_i18n.TRANSLATED.clear()
+    kibitz_i18n.BLOCKS.clear()
 
 
 def both(source: str, language: str = "en") -> tuple[str, str]:
@@ -76,6 +89,8 @@ def test_no_template_of_the_app_loads_django_s_i18n_instead() -> None:
 def test_the_app_s_templates_get_the_kept_tags() -> None:
     nodes = OURS.from_string("{% load kibitz_i18n %}{% url 'home' %}{% translate 'Undo' %}").nodelist
     assert [type(node) for node in nodes[1:]] == [addresses.AddressNode, kibitz_i18n.KeptTranslateNode]
+    block = OURS.from_string("{% load kibitz_i18n %}{% blocktranslate %}Log{% endblocktranslate %}").nodelist[1]
+    assert type(block) is kibitz_i18n.KeptBlockTranslateNode
 
 
 @pytest.mark.parametrize("source", URLS)
@@ -201,6 +216,26 @@ def test_a_literal_is_translated_once_per_language() -> None:
         assert template.render(Context({})) == "kept"  # read from the store, not looked up again
     with translation.override("fr"):
         assert template.render(Context({})) == "Défaire"
+
+
+def test_a_block_s_translation_is_kept_per_language() -> None:
+    template = OURS.from_string(
+        "{% load kibitz_i18n %}{% blocktranslate with label=word %}Note on {{ label }}{% endblocktranslate %}"
+    )
+    with translation.override("de"):
+        first = template.render(Context(CONTEXT))
+        kibitz_i18n.BLOCKS[("Note on %(label)s", "de")] = "kept %(label)s"
+        assert first != "kept Fix" and template.render(Context(CONTEXT)) == "kept Fix"
+
+
+def test_a_translation_that_does_not_fit_its_block_falls_back_as_django_s() -> None:
+    """A translation naming a value the block has not: Django renders the block untranslated, and so does ours."""
+    template = OURS.from_string(
+        "{% load kibitz_i18n %}{% blocktranslate with label=word %}Note on {{ label }}{% endblocktranslate %}"
+    )
+    with translation.override("de"):
+        kibitz_i18n.BLOCKS[("Note on %(label)s", "de")] = "Notiz zu %(other)s"
+        assert template.render(Context(CONTEXT)) == "Note on Fix"
 
 
 def test_a_message_in_a_variable_is_looked_up_every_time() -> None:
