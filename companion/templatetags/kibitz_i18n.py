@@ -12,7 +12,7 @@ than on every rendering, and the translation of a message without a plural or a 
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from django import template
 from django.template.base import render_value_in_context
@@ -73,7 +73,7 @@ class KeptBlockTranslateNode(django_i18n.BlockTranslateNode):
             node.message_context,
             node.trimmed,
             node.asvar,
-            node.tag_name,
+            getattr(node, "tag_name", "blocktranslate"),  # the tag's name as written (not in Django's stubs)
         )
         self.singular_message = super().render_token_list(self.singular)
         self.plural_message = super().render_token_list(self.plural) if self.plural else ("", [])
@@ -91,16 +91,17 @@ class KeptBlockTranslateNode(django_i18n.BlockTranslateNode):
             count = self.counter.resolve(context)
             if not isinstance(count, Decimal | float | int):
                 raise template.TemplateSyntaxError(
-                    f"{self.countervar!r} argument to {self.tag_name!r} tag must be a number."
+                    f"{self.countervar!r} argument to {getattr(self, 'tag_name', '')!r} tag must be a number."
                 )
             context[self.countervar] = count
             plural, plural_names = self.render_token_list(self.plural)
-            result = translation.ngettext(singular, plural, count)
+            result = translation.ngettext(singular, plural, cast(float, count))  # a Decimal, as Django passes it
             names.extend(plural_names)
         else:
             key = (singular, get_language())
             result = BLOCKS.get(key) or BLOCKS.setdefault(key, translation.gettext(singular))
-        invalid = context.template.engine.string_if_invalid
+        engine = context.template.engine if context.template is not None else template.Engine.get_default()
+        invalid = engine.string_if_invalid
         data = {}
         for name in names:
             value = context[name] if name in context else invalid % name if "%s" in invalid else invalid
