@@ -122,7 +122,8 @@ def seat_chips(
 ) -> SafeString:
     """A radio chip per seat (index, player), named `name`, the seat `chosen` (an index as text) checked; the
     player `next_player` marked "(next)"."""
-    marked = f" ({_escaped(gettext('next'))})"
+    word = gettext("next")  # not inside the f-string, where makemessages cannot read it
+    marked = f" ({_escaped(word)})"
     field = conditional_escape(name)
     need = " required" if required else ""
     return mark_safe(
@@ -139,7 +140,8 @@ def seat_chips(
 def position_chips(table: Iterable[Mapping[str, Any]], chosen: str) -> SafeString:
     """A radio chip per tea-table position (companion.entries.hats: its number and the card lying there), the one
     `chosen` checked, each with the note hats.js shows when the card picked may not go there."""
-    note = f'<em class="hats-illegal-note" hidden> — {_escaped(gettext("not allowed"))}</em>'
+    word = gettext("not allowed")  # not inside the f-string, where makemessages cannot read it
+    note = f'<em class="hats-illegal-note" hidden> — {_escaped(word)}</em>'
     language = get_language() or ""
     return mark_safe(
         "".join(

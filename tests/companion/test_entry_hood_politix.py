@@ -8,8 +8,11 @@ import re
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
+from companion.entries.hood_politix import chooser
 from companion.models import Table
+from games.text import T
 from tests.companion.conftest import HTMX, PLAYERS, live, record, scorers_table
 
 
@@ -273,3 +276,21 @@ def test_an_undone_dispute_comes_back_filled_in_and_one_is_fixed_from_the_log(cl
     client.post(f"/t/{table.code}/correct/{seq}/dispute/", DISPUTE | {"played-colour": "red"}, **HTMX)
     assert live(table)[0]["played"] == "red-deuce"
     assert "✓</span> Legal" in client.get(f"/t/{table.code}/").content.decode()
+
+
+def test_a_card_chooser_is_kept_per_language_and_choice() -> None:
+    """chooser.card is written once per language and choice: each language's words, the chosen chips checked."""
+    colours = [("red", "▲", T("red")), ("blue", "●", T("blue"))]
+    faces = [("7", "7", False), ("snitch", "Snitch", True)]
+    none = {"colour": "", "face": "", "framed": False}
+    with translation.override("en"):
+        english = chooser.card("top", "What lay on top?", none, colours, faces)
+        picked = chooser.card(
+            "top", "What lay on top?", {"colour": "blue", "face": "7", "framed": True}, colours, faces
+        )
+    with translation.override("de"):
+        german = chooser.card("top", "Was lag oben?", none, colours, faces)
+    assert "Colourful frame" in english and "Colourful frame" not in german and "checked" not in english
+    assert re.findall(r'value="(\w+)" checked', picked) == ["blue", "7"] and 'name="top-framed" checked' in picked
+    with translation.override("en"):
+        assert chooser.card("top", "What lay on top?", none, colours, faces) == english

@@ -3,6 +3,7 @@ errors) and its rules files reach a German reader in German, while the commands 
 
 from __future__ import annotations
 
+import ast
 import json
 from collections.abc import Iterator
 from io import StringIO
@@ -134,3 +135,18 @@ def test_every_game_word_has_german_with_the_same_placeholders() -> None:
     assert missing == [], "run bin/translations after adding the German to companion/locale/words/de/"
     for msgid, plural in msgids.items():
         assert game_checks.same_placeholders(msgid, plural, forms[msgid] or []), msgid
+
+
+GETTEXTS = {"_", "gettext", "ngettext", "pgettext", "npgettext", "gettext_lazy", "gettext_noop"}
+
+
+def test_no_message_is_looked_up_inside_an_f_string() -> None:
+    """makemessages does not read inside an f-string: a message looked up there is never collected, so it is never
+    translated (the Hood Politix card chooser's words were English in every language until this test)."""
+    found = []
+    for path in sorted((GAMES.parent / "companion").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.JoinedStr):
+                calls = [n for n in ast.walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
+                found += [f"{path.name}:{call.lineno}" for call in calls if call.func.id in GETTEXTS]  # type: ignore[attr-defined]
+    assert found == []
