@@ -488,10 +488,11 @@ class SnapshotCache:
 
     def newest(self, table: Table) -> Snapshot | None:
         """The newest snapshot held for the table, at whatever version."""
+        key = self.key(table)  # once: White Hat's options hold a board of 60 fields to write out
         with self.lock:
-            snap = self.items.get(self.key(table))
+            snap = self.items.get(key)
             if snap is not None:
-                self.items.move_to_end(self.key(table))
+                self.items.move_to_end(key)
             return snap
 
     def get(self, table: Table) -> Snapshot | None:
