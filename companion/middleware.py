@@ -1,12 +1,15 @@
 """CSRF for browsers, not for scripts that prove their rights with a header instead of a cookie; a cap on
-request bodies that answers with a sentence; gzip for the pages that carry no secret; a busy database answered
-with a sentence and a time to try again."""
+request bodies that answers with a sentence; brotli or gzip for the pages that carry no secret; a busy database
+answered with a sentence and a time to try again."""
 
 from __future__ import annotations
 
+import re
+import secrets
 from collections.abc import Callable
 from typing import cast
 
+import brotli
 from django.conf import settings
 from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
@@ -14,7 +17,7 @@ from django.http.response import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import render
 from django.template.defaultfilters import filesizeformat
-from django.utils.cache import add_never_cache_headers
+from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.utils.log import log_response
 from django.utils.translation import gettext as _
 
@@ -100,16 +103,19 @@ def too_large(request: HttpRequest) -> HttpResponse:
 
 
 class CompressMiddleware(GZipMiddleware):
-    """Gzip for the table page and its swaps (a quarter of the bytes or less on a phone's network), and only for
-    the pages named in COMPRESSED: each of them was checked to carry no secret that a compressed body could leak.
+    """Brotli, or gzip for a browser without it, for the table page and its swaps (a quarter of the bytes or less
+    on a phone's network), and only for the pages named in COMPRESSED: each of them was checked to carry no secret
+    that a compressed body could leak. Browsers ask for brotli over HTTPS: a fifth fewer bytes than gzip on a card
+    picker's page (its window spans every picker where gzip's 32 KB do not), in no more time (quality 5).
 
     BREACH: an attacker who can add text to a page (a reflected parameter) and watch the compressed size learns,
     guess by guess, a secret in the same body. So the pages with a secret stay uncompressed: the share page (the
     scorer link), the group page (the group link), the home page (the group tokens in its picker), the scorer
     link's and group link's redirects; so does anything sent with `Cache-Control: no-store` (how Kibitz marks a
     page with a secret), whatever its name. Django's CSRF token is masked anew for every response, and Django
-    pads every compressed body by a random length (Heal the Breach) on top. Static files come precompressed from
-    whitenoise. Place it after SecurityMiddleware and before anything that changes a response's body."""
+    pads every gzipped body by a random length (Heal the Breach) on top, as `brotli_padded` pads a brotli one.
+    Static files come precompressed from whitenoise. Place it after SecurityMiddleware and before anything that
+    changes a response's body."""
 
     COMPRESSED = frozenset({"table", "live", "record", "correct", "undo", "redo", "check", "rules"})
     COMPRESSED |= {"display", "display_live"}  # the table display: no form, no token (companion/displayviews.py)
@@ -118,7 +124,52 @@ class CompressMiddleware(GZipMiddleware):
         match = getattr(request, "resolver_match", None)
         if match is None or match.url_name not in self.COMPRESSED or "no-store" in response.get("Cache-Control", ""):
             return response
-        return super().process_response(request, response)
+        if not isinstance(response, HttpResponse) or not accepts_brotli(request, response):
+            return super().process_response(request, response)  # gzip, or nothing; streamed bodies too
+        patch_vary_headers(response, ("Accept-Encoding",))
+        compressed = brotli_padded(response.content, self.max_random_bytes)
+        if len(compressed) >= len(response.content):
+            return response
+        response.content = compressed
+        response.headers["Content-Length"] = str(len(compressed))
+        etag = response.get("ETag")
+        if etag and etag.startswith('"'):  # no longer the same bytes: a weak validator, as GZipMiddleware makes it
+            response.headers["ETag"] = "W/" + etag
+        response.headers["Content-Encoding"] = "br"
+        return response
+
+
+BROTLI = re.compile(r"\bbr\b")
+BROTLI_QUALITY = 5  # about 1.3 ms for a 180 KB card-picker page (gzip's level 6: 1.7 ms); 9 is 10x slower for 2%
+BROTLI_WINDOW = 20  # 1 MB back, farther than a page repeats itself: less to set up than the default 4 MB
+
+
+def accepts_brotli(request: HttpRequest, response: HttpResponse) -> bool:
+    """Whether `response` goes brotli-compressed: a body worth it, not yet encoded, for a browser that asks."""
+    return (
+        len(response.content) >= 200  # below, not worth it (GZipMiddleware's own bound)
+        and not response.has_header("Content-Encoding")
+        and bool(BROTLI.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
+    )
+
+
+def brotli_padded(content: bytes, max_random_bytes: int) -> bytes:
+    """`content` in brotli, padded by a random length below `max_random_bytes` as Django pads its gzip (Heal the
+    Breach): a metadata block between the body and the stream's end, which a decoder skips (RFC 7932, 9.2)."""
+    compressor = brotli.Compressor(quality=BROTLI_QUALITY, mode=brotli.MODE_TEXT, lgwin=BROTLI_WINDOW)
+    body: bytes = compressor.process(content) + compressor.flush()  # flushed: ends on a byte, where a block may begin
+    end: bytes = compressor.finish()
+    return body + metadata_block(secrets.randbelow(max_random_bytes)) + end
+
+
+def metadata_block(size: int) -> bytes:
+    """A brotli metadata block of `size` (at most 256) zero bytes, or nothing for 0. Its header, lowest bit first:
+    ISLAST 0, MNIBBLES 0 (written 11), a reserved 0, MSKIPBYTES 1, MSKIPLEN - 1 in eight bits, two bits to the
+    byte's end."""
+    if not size:
+        return b""
+    length = size - 1
+    return bytes([0b010110 | (length & 0b11) << 6, length >> 2]) + bytes(size)
 
 
 class BusyDatabaseMiddleware:

@@ -69,7 +69,7 @@ MIDDLEWARE = [
     # Static files answered first, as whitenoise advises: precompressed, and without the page-only headers (the CSP,
     # a tenth of a small file's bytes on the wire, six times on a first load).
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "companion.middleware.CompressMiddleware",  # gzip, only for pages with no secret in them (BREACH)
+    "companion.middleware.CompressMiddleware",  # brotli or gzip, only for pages with no secret in them (BREACH)
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

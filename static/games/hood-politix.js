@@ -60,8 +60,7 @@
 
   function initTimers(box) {
     if (box.dataset.ready) return;
-    box.dataset.ready = "1";
-    box.hidden = false;
+    box.dataset.ready = "1";  // shown (hood-politix.css), where the `scripting` media query is not known
     var d = box.dataset;
     var announcer = box.querySelector("[data-announce]");
     function announce(message) { announcer.textContent = message; }
