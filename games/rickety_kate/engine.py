@@ -46,9 +46,9 @@ class PassRecord:
     cards: Mapping[str, tuple[Card, ...]]
 
 
-@dataclass(frozen=True)
-class HandPlay:
-    """What happened at the table in one hand, before any scoring."""
+class HandPlay(NamedTuple):
+    """What happened at the table in one hand, before any scoring (a named tuple: made for every hand of every
+    replay, and again with its tricks when it ends, several times faster than a frozen dataclass)."""
 
     number: int  # 1-based, counting playoff hands too
     dealer: str
@@ -65,18 +65,9 @@ class HandPlay:
         return len(self.tricks) == self.deck.hand_size
 
     def with_tricks(self, tricks: tuple[TrickRecord, ...]) -> HandPlay:
-        """replace(self, tricks=tricks), made without replace()'s walk over the fields: once a hand in a replay."""
-        return HandPlay(
-            self.number,
-            self.dealer,
-            self.direction,
-            self.players,
-            self.deck,
-            self.playoff,
-            self.passes,
-            tricks,
-            self.penalties,
-        )
+        """self._replace(tricks=tricks), made without _replace's Python calls: once a hand in a replay."""
+        number, dealer, direction, players, deck, playoff, passes, _, penalties = self
+        return tuple.__new__(HandPlay, (number, dealer, direction, players, deck, playoff, passes, tricks, penalties))
 
     def played(self) -> Counter[Card]:
         return Counter(card for trick in self.tricks for card in trick.cards)
@@ -89,8 +80,9 @@ class HandPlay:
         return last.winner or last.leader
 
 
-@dataclass(frozen=True)
-class HandResult:
+class HandResult(NamedTuple):
+    """One hand as it was scored (a named tuple: made for every hand of every replay)."""
+
     play: HandPlay
     hearts: Mapping[str, int]
     ladies: Mapping[str, int]
@@ -155,7 +147,7 @@ class _Replay(Replayer[Options, State]):
             builder.phases.insert(0, state.prior[0])
             builder.totals.insert(0, dict(state.prior[1]))
         if state.current is not None:
-            builder.hand, builder.tricks = replace(state.current, tricks=()), list(state.current.tricks)
+            builder.hand, builder.tricks = state.current.with_tricks(()), list(state.current.tricks)
             builder.orders = seat_orders(state.current.players)
         builder.early_penalties = list(state.early_penalties)
         builder.last_dealer = state.last_dealer
@@ -214,15 +206,11 @@ class _Replay(Replayer[Options, State]):
         number = len(self.hands) + 1
         dealer = dealer or self._next_dealer()
         deck = self.decks.get(len(active)) or self._deck(len(active))
-        hand = HandPlay(
-            number=number,
-            dealer=dealer,
-            direction=pass_direction(self.options.passing, number, len(active)),
-            players=active,
-            deck=deck,
-            playoff=self.phases[-1].kind == "tie",
-            penalties=tuple(self.early_penalties) if not self.hands else (),
-        )
+        direction = pass_direction(self.options.passing, number, len(active))
+        playoff = self.phases[-1].kind == "tie"
+        penalties = tuple(self.early_penalties) if not self.hands else ()
+        # HandPlay(...) without the Python call of the named tuple's generated __new__: one a hand.
+        hand = tuple.__new__(HandPlay, (number, dealer, direction, active, deck, playoff, None, (), penalties))
         self.early_penalties.clear()
         self.last_dealer = dealer
         self.hand, self.tricks, self.orders = hand, [], seat_orders(active)
@@ -259,7 +247,7 @@ class _Replay(Replayer[Options, State]):
             )
         if self.hand is not None:  # a misdeal: the hand is dealt again, penalties stay
             penalties = self.hand.penalties
-            self.hand = replace(self._start(event.dealer), penalties=penalties)
+            self.hand = self._start(event.dealer)._replace(penalties=penalties)
         else:
             self._start(event.dealer)
 
@@ -278,7 +266,7 @@ class _Replay(Replayer[Options, State]):
             for card in cards:
                 self._in_deck(card, hand.deck)
         _no_card_passed_twice(event, hand)
-        self.hand = replace(hand, passes=PassRecord(index, event.cards))
+        self.hand = hand._replace(passes=PassRecord(index, event.cards))
 
     def _trick(self, index: int, event: Trick) -> None:
         # The hot path of a replay: most events are tricks, so each check is made in one step when it passes.
@@ -374,7 +362,7 @@ class _Replay(Replayer[Options, State]):
         points = event.points if event.points is not None else self.options.revoke_points
         event = replace(event, points=points)
         if self.hand is not None:
-            self.hand = replace(self.hand, penalties=(*self.hand.penalties, event))
+            self.hand = self.hand._replace(penalties=(*self.hand.penalties, event))
         elif self.hands:  # between hands: it belongs to the hand just completed
             last = self.hands.pop()
             self.phases.pop()
@@ -558,23 +546,25 @@ def seat_orders(players: tuple[str, ...]) -> Mapping[str, tuple[str, ...]]:
     return MappingProxyType({p: players[i:] + players[:i] for i, p in enumerate(players)})
 
 
-def taken_from_tricks(play: HandPlay, options: Options) -> tuple[Counter[str], Counter[str], Counter[str]]:
-    """Hearts, ladies and bonus cards each player took, trick by trick (cancelled tricks carry over)."""
-    hearts: Counter[str] = Counter()
-    ladies: Counter[str] = Counter()
-    bonus: Counter[str] = Counter()
+def taken_from_tricks(play: HandPlay, options: Options) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+    """Hearts, ladies and bonus cards each player took, trick by trick (cancelled tricks carry over); a player
+    comes in each the first time they take one. Plain dicts, not Counters: Counter's `+=` on a new name is a
+    Python call (once a hand of tricks in a replay)."""
+    hearts: dict[str, int] = {}
+    ladies: dict[str, int] = {}
+    bonus: dict[str, int] = {}
     takers = (hearts, ladies, bonus)
     scoring = _scoring(options.lady, options.bonus_cards)
     carry: tuple[Card, ...] = ()
-    for trick in play.tricks:
-        cards = (*carry, *trick.cards) if carry else trick.cards
-        winner = trick.winner
+    for _event, _number, _order, cards, winner in play.tricks:  # unpacked in one step, faster than by name
         if winner is None:
-            carry = cards
+            carry += cards
             continue
+        if carry:
+            cards, carry = carry + cards, ()
         for card in filter(scoring.__contains__, cards):  # most cards score nothing: passed over in C
-            takers[scoring[card]][winner] += 1
-        carry = ()
+            taken = takers[scoring[card]]
+            taken[winner] = taken.get(winner, 0) + 1
     return hearts, ladies, bonus
 
 
@@ -622,7 +612,9 @@ def score_hand(
             notes.append(T("%(name)s shot the moon: −%(points)d for %(name)s", name=shooter, points=total))
     else:
         lady_value = options.lady_value
-        points = {p: hearts.get(p, 0) + ladies.get(p, 0) * lady_value for p in play.players}
+        points = {}
+        for p in play.players:  # a loop, not a comprehension: that is one more call a hand in a replay
+            points[p] = hearts.get(p, 0) + ladies.get(p, 0) * lady_value
     for player, count in bonus.items():
         if count:
             points[player] = points.get(player, 0) + count * BONUS_VALUE
@@ -632,16 +624,17 @@ def score_hand(
         notes.append(penalty_note(penalty))
     if play.playoff:
         notes.insert(0, T("playoff hand: %(names)s", names=join(play.players)))
-    return HandResult(
-        play=play,
-        hearts=MappingProxyType(dict(hearts)),
-        ladies=MappingProxyType(dict(ladies)),
-        bonus=MappingProxyType(dict(bonus)),
-        shooter=shooter,
-        moon=moon,
-        points=MappingProxyType(points),
-        notes=tuple(notes),
+    result = (
+        play,
+        MappingProxyType(dict(hearts)),
+        MappingProxyType(dict(ladies)),
+        MappingProxyType(dict(bonus)),
+        shooter,
+        moon,
+        MappingProxyType(points),
+        tuple(notes),
     )
+    return tuple.__new__(HandResult, result)  # HandResult(...) without its Python __new__: one a hand
 
 
 def with_penalty(result: HandResult, penalty: Penalty) -> HandResult:
@@ -649,9 +642,8 @@ def with_penalty(result: HandResult, penalty: Penalty) -> HandResult:
     (a table may record thousands of penalties between two hands; scoring anew each time was quadratic)."""
     points = dict(result.points)
     points[penalty.player] = points.get(penalty.player, 0) + (penalty.points or 0)
-    return replace(
-        result,
-        play=replace(result.play, penalties=(*result.play.penalties, penalty)),
+    return result._replace(
+        play=result.play._replace(penalties=(*result.play.penalties, penalty)),
         points=MappingProxyType(points),
         notes=(*result.notes, penalty_note(penalty)),
     )
