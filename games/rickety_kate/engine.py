@@ -132,6 +132,7 @@ class _Replay(Replayer[Options, State]):
         self.tricks: list[TrickRecord] = []
         self.early_penalties: list[Penalty] = []
         self.last_dealer: str | None = None
+        self.left = {p: left_of(players, p) for p in players}  # who sits to each one's left: the next dealer
         self.decks: dict[int, Deck] = {}  # the deck for each number of players in a hand, asked once a hand
         # Who plays when each player of the hand in progress leads (seat_orders): set with the hand, so that a
         # trick finds its order, and that its leader plays this hand, in one lookup.
@@ -168,9 +169,10 @@ class _Replay(Replayer[Options, State]):
         )
 
     def apply(self, index: int, event: Event) -> None:
+        if type(event) is Trick:  # most events: told in one step, before the match's class patterns
+            self._trick(index, event)
+            return
         match event:
-            case Trick():
-                self._trick(index, event)
             case Hand():
                 self._hand(event)
             case Deal():
@@ -196,9 +198,9 @@ class _Replay(Replayer[Options, State]):
         if self.last_dealer is None:
             return self.players[0]
         active = self.phases[-1].players if self.phases[-1].kind == "tie" else self.players
-        dealer = left_of(self.players, self.last_dealer)
+        dealer = self.left[self.last_dealer]
         while dealer not in active:
-            dealer = left_of(self.players, dealer)
+            dealer = self.left[dealer]
         return dealer
 
     def _start(self, dealer: str | None = None) -> HandPlay:
@@ -275,10 +277,11 @@ class _Replay(Replayer[Options, State]):
         number = len(tricks) + 1
         leader, cards, moon = event  # unpacked in one step: a named tuple's fields are slower to read by name
         deck = hand.deck
-        order = self.orders.get(leader)
-        if order is None:  # not playing this hand: _seat says whether the leader is at the table at all
+        try:
+            order = self.orders[leader]
+        except KeyError:  # not playing this hand: _seat says whether the leader is at the table at all
             self._seat(leader, hand)
-            raise AssertionError(leader)  # not reached: _seat refuses a leader who does not play the hand
+            raise AssertionError(leader) from None  # not reached: _seat refuses a leader who does not play the hand
         if len(cards) != len(order):
             raise refusal(
                 T(
@@ -319,18 +322,21 @@ class _Replay(Replayer[Options, State]):
                 self._seat(player)
                 if count:
                     raise refusal(T("%(name)s sits out this playoff hand and cannot take hearts", name=player))
-        hearts = {p: event.hearts.get(p, 0) for p in hand.players}
-        if sum(hearts.values()) != deck.hearts:
+        given, hearts, taken = event.hearts, {}, 0
+        for p in hand.players:  # a loop, not a comprehension: that is one more call a hand in a replay
+            hearts[p] = count = given.get(p, 0)
+            taken += count
+        if taken != deck.hearts:
             raise refusal(
                 T(
                     "the hearts add up to %(sum)d, but %(hearts)d are in play",
-                    sum=sum(hearts.values()),
+                    sum=taken,
                     hearts=deck.hearts,
                 )
             )
         ladies = counted(self._takers(event.lady, deck.ladies, _THE_LADY, hand))
         bonus: dict[str, int] = {}
-        wanted = set(self.options.bonus_cards)
+        wanted = self.options.bonus_cards
         for card in event.bonus:
             if card not in wanted:
                 raise refusal(T("%(card)s is not a bonus card at this table", card=card.pretty()))
@@ -353,7 +359,8 @@ class _Replay(Replayer[Options, State]):
                 )
             )
         for name in names:
-            self._seat(name, hand)
+            if name not in hand.players:  # the usual name plays the hand, so is at the table: both checks pass
+                self._seat(name, hand)
         return names
 
     def _penalty(self, event: Penalty) -> None:
@@ -406,7 +413,8 @@ class _Replay(Replayer[Options, State]):
         choice: str | None,
     ) -> None:
         shooter = moon_shooter(play, hearts, ladies)
-        moon = self._moon(play, shooter, choice)
+        # The usual hand (nobody shot the moon, none chosen) has no moon to tell, and _moon's checks pass.
+        moon = None if shooter is None and choice is None else self._moon(play, shooter, choice)
         self.hand, self.tricks = None, []
         self._record(score_hand(play, self.options, hearts, ladies, bonus, moon, shooter))
 
@@ -556,15 +564,17 @@ def taken_from_tricks(play: HandPlay, options: Options) -> tuple[dict[str, int],
     takers = (hearts, ladies, bonus)
     scoring = _scoring(options.lady, options.bonus_cards)
     carry: tuple[Card, ...] = ()
-    for _event, _number, _order, cards, winner in play.tricks:  # unpacked in one step, faster than by name
+    for trick in play.tricks:
+        cards, winner = trick[3], trick[4]  # by position: a named tuple's field by name is a call each
         if winner is None:
             carry += cards
             continue
         if carry:
             cards, carry = carry + cards, ()
-        for card in filter(scoring.__contains__, cards):  # most cards score nothing: passed over in C
-            taken = takers[scoring[card]]
-            taken[winner] = taken.get(winner, 0) + 1
+        for card in cards:  # a plain loop: filter() with a dict's __contains__ costs a wrapped call a card
+            if card in scoring:
+                taken = takers[scoring[card]]
+                taken[winner] = taken.get(winner, 0) + 1
     return hearts, ladies, bonus
 
 
@@ -580,11 +590,14 @@ _HEARTS = tuple(card for card in CARDS.values() if card.suit == "H")
 
 def moon_shooter(play: HandPlay, hearts: Mapping[str, int], ladies: Mapping[str, int]) -> str | None:
     """The player who took every heart in play and every lady, if one did."""
-    takers = [p for p in play.players if hearts.get(p, 0) or ladies.get(p, 0)]
-    if len(takers) > 1:
-        return None
+    taker = None
+    for player in play.players:  # a loop that stops at a second player who took any (most hands)
+        if hearts.get(player, 0) or ladies.get(player, 0):
+            if taker is not None:
+                return None
+            taker = player
     deck = play.deck
-    for player in takers or play.players:  # the one who took any, or (nobody took any) each in turn
+    for player in play.players if taker is None else (taker,):  # the one who took any, or each in turn
         if hearts.get(player, 0) >= deck.hearts and ladies.get(player, 0) >= deck.ladies:
             return player
     return None
@@ -600,10 +613,10 @@ def score_hand(
     shooter: str | None,
 ) -> HandResult:
     """Points for one hand: hearts and ladies (or the moon), bonus cards, then penalties."""
-    total = play.deck.penalty_points
     notes: list[Text] = []
     points: dict[str, int]
     if moon is not None and shooter is not None:
+        total = play.deck.penalty_points
         if moon == "add":
             points = {p: 0 if p == shooter else total for p in play.players}
             notes.append(T("%(name)s shot the moon: +%(points)d to everyone else", name=shooter, points=total))
@@ -611,7 +624,7 @@ def score_hand(
             points = {shooter: -total}
             notes.append(T("%(name)s shot the moon: −%(points)d for %(name)s", name=shooter, points=total))
     else:
-        lady_value = options.lady_value
+        lady_value = play.deck.lady_value  # the options' (the deck is made with it), without their property
         points = {}
         for p in play.players:  # a loop, not a comprehension: that is one more call a hand in a replay
             points[p] = hearts.get(p, 0) + ladies.get(p, 0) * lady_value
@@ -632,7 +645,7 @@ def score_hand(
         shooter,
         moon,
         MappingProxyType(points),
-        tuple(notes),
+        tuple(notes) if notes else (),
     )
     return tuple.__new__(HandResult, result)  # HandResult(...) without its Python __new__: one a hand
 
@@ -675,10 +688,15 @@ def advance(
 ) -> tuple[Phase, dict[str, int]]:
     """The game's phase and totals after one more hand."""
     new = dict(totals)
+    end, reached = options.end_score, False
     for player, points in hand.points.items():
-        new[player] += points
+        new[player] = total = new[player] + points
+        # While the game is played every total is below the end score (else it is over or in a playoff), so only
+        # a total this hand changes can reach it: told here, without max() over them all.
+        if total >= end:
+            reached = True
     if phase.kind == "tie":  # a playoff: fewest points in this hand among the tied wins
         return settle({p: hand.points.get(p, 0) for p in phase.players}, options.tie == "shared"), new
-    if max(new.values()) >= options.end_score:
+    if reached:
         return settle(new, options.tie == "shared"), new
     return phase, new
