@@ -46,9 +46,9 @@ class PassRecord:
     cards: Mapping[str, tuple[Card, ...]]
 
 
-@dataclass(frozen=True)
-class HandPlay:
-    """What happened at the table in one hand, before any scoring."""
+class HandPlay(NamedTuple):
+    """What happened at the table in one hand, before any scoring (a named tuple: made for every hand of every
+    replay, and again with its tricks when it ends, several times faster than a frozen dataclass)."""
 
     number: int  # 1-based, counting playoff hands too
     dealer: str
@@ -65,18 +65,9 @@ class HandPlay:
         return len(self.tricks) == self.deck.hand_size
 
     def with_tricks(self, tricks: tuple[TrickRecord, ...]) -> HandPlay:
-        """replace(self, tricks=tricks), made without replace()'s walk over the fields: once a hand in a replay."""
-        return HandPlay(
-            self.number,
-            self.dealer,
-            self.direction,
-            self.players,
-            self.deck,
-            self.playoff,
-            self.passes,
-            tricks,
-            self.penalties,
-        )
+        """self._replace(tricks=tricks), made without _replace's Python calls: once a hand in a replay."""
+        number, dealer, direction, players, deck, playoff, passes, _, penalties = self
+        return tuple.__new__(HandPlay, (number, dealer, direction, players, deck, playoff, passes, tricks, penalties))
 
     def played(self) -> Counter[Card]:
         return Counter(card for trick in self.tricks for card in trick.cards)
@@ -89,8 +80,9 @@ class HandPlay:
         return last.winner or last.leader
 
 
-@dataclass(frozen=True)
-class HandResult:
+class HandResult(NamedTuple):
+    """One hand as it was scored (a named tuple: made for every hand of every replay)."""
+
     play: HandPlay
     hearts: Mapping[str, int]
     ladies: Mapping[str, int]
@@ -140,6 +132,7 @@ class _Replay(Replayer[Options, State]):
         self.tricks: list[TrickRecord] = []
         self.early_penalties: list[Penalty] = []
         self.last_dealer: str | None = None
+        self.left = {p: left_of(players, p) for p in players}  # who sits to each one's left: the next dealer
         self.decks: dict[int, Deck] = {}  # the deck for each number of players in a hand, asked once a hand
         # Who plays when each player of the hand in progress leads (seat_orders): set with the hand, so that a
         # trick finds its order, and that its leader plays this hand, in one lookup.
@@ -155,7 +148,7 @@ class _Replay(Replayer[Options, State]):
             builder.phases.insert(0, state.prior[0])
             builder.totals.insert(0, dict(state.prior[1]))
         if state.current is not None:
-            builder.hand, builder.tricks = replace(state.current, tricks=()), list(state.current.tricks)
+            builder.hand, builder.tricks = state.current.with_tricks(()), list(state.current.tricks)
             builder.orders = seat_orders(state.current.players)
         builder.early_penalties = list(state.early_penalties)
         builder.last_dealer = state.last_dealer
@@ -176,9 +169,10 @@ class _Replay(Replayer[Options, State]):
         )
 
     def apply(self, index: int, event: Event) -> None:
+        if type(event) is Trick:  # most events: told in one step, before the match's class patterns
+            self._trick(index, event)
+            return
         match event:
-            case Trick():
-                self._trick(index, event)
             case Hand():
                 self._hand(event)
             case Deal():
@@ -204,9 +198,9 @@ class _Replay(Replayer[Options, State]):
         if self.last_dealer is None:
             return self.players[0]
         active = self.phases[-1].players if self.phases[-1].kind == "tie" else self.players
-        dealer = left_of(self.players, self.last_dealer)
+        dealer = self.left[self.last_dealer]
         while dealer not in active:
-            dealer = left_of(self.players, dealer)
+            dealer = self.left[dealer]
         return dealer
 
     def _start(self, dealer: str | None = None) -> HandPlay:
@@ -214,15 +208,11 @@ class _Replay(Replayer[Options, State]):
         number = len(self.hands) + 1
         dealer = dealer or self._next_dealer()
         deck = self.decks.get(len(active)) or self._deck(len(active))
-        hand = HandPlay(
-            number=number,
-            dealer=dealer,
-            direction=pass_direction(self.options.passing, number, len(active)),
-            players=active,
-            deck=deck,
-            playoff=self.phases[-1].kind == "tie",
-            penalties=tuple(self.early_penalties) if not self.hands else (),
-        )
+        direction = pass_direction(self.options.passing, number, len(active))
+        playoff = self.phases[-1].kind == "tie"
+        penalties = tuple(self.early_penalties) if not self.hands else ()
+        # HandPlay(...) without the Python call of the named tuple's generated __new__: one a hand.
+        hand = tuple.__new__(HandPlay, (number, dealer, direction, active, deck, playoff, None, (), penalties))
         self.early_penalties.clear()
         self.last_dealer = dealer
         self.hand, self.tricks, self.orders = hand, [], seat_orders(active)
@@ -259,7 +249,7 @@ class _Replay(Replayer[Options, State]):
             )
         if self.hand is not None:  # a misdeal: the hand is dealt again, penalties stay
             penalties = self.hand.penalties
-            self.hand = replace(self._start(event.dealer), penalties=penalties)
+            self.hand = self._start(event.dealer)._replace(penalties=penalties)
         else:
             self._start(event.dealer)
 
@@ -278,7 +268,7 @@ class _Replay(Replayer[Options, State]):
             for card in cards:
                 self._in_deck(card, hand.deck)
         _no_card_passed_twice(event, hand)
-        self.hand = replace(hand, passes=PassRecord(index, event.cards))
+        self.hand = hand._replace(passes=PassRecord(index, event.cards))
 
     def _trick(self, index: int, event: Trick) -> None:
         # The hot path of a replay: most events are tricks, so each check is made in one step when it passes.
@@ -287,10 +277,11 @@ class _Replay(Replayer[Options, State]):
         number = len(tricks) + 1
         leader, cards, moon = event  # unpacked in one step: a named tuple's fields are slower to read by name
         deck = hand.deck
-        order = self.orders.get(leader)
-        if order is None:  # not playing this hand: _seat says whether the leader is at the table at all
+        try:
+            order = self.orders[leader]
+        except KeyError:  # not playing this hand: _seat says whether the leader is at the table at all
             self._seat(leader, hand)
-            raise AssertionError(leader)  # not reached: _seat refuses a leader who does not play the hand
+            raise AssertionError(leader) from None  # not reached: _seat refuses a leader who does not play the hand
         if len(cards) != len(order):
             raise refusal(
                 T(
@@ -331,18 +322,21 @@ class _Replay(Replayer[Options, State]):
                 self._seat(player)
                 if count:
                     raise refusal(T("%(name)s sits out this playoff hand and cannot take hearts", name=player))
-        hearts = {p: event.hearts.get(p, 0) for p in hand.players}
-        if sum(hearts.values()) != deck.hearts:
+        given, hearts, taken = event.hearts, {}, 0
+        for p in hand.players:  # a loop, not a comprehension: that is one more call a hand in a replay
+            hearts[p] = count = given.get(p, 0)
+            taken += count
+        if taken != deck.hearts:
             raise refusal(
                 T(
                     "the hearts add up to %(sum)d, but %(hearts)d are in play",
-                    sum=sum(hearts.values()),
+                    sum=taken,
                     hearts=deck.hearts,
                 )
             )
         ladies = counted(self._takers(event.lady, deck.ladies, _THE_LADY, hand))
         bonus: dict[str, int] = {}
-        wanted = set(self.options.bonus_cards)
+        wanted = self.options.bonus_cards
         for card in event.bonus:
             if card not in wanted:
                 raise refusal(T("%(card)s is not a bonus card at this table", card=card.pretty()))
@@ -365,7 +359,8 @@ class _Replay(Replayer[Options, State]):
                 )
             )
         for name in names:
-            self._seat(name, hand)
+            if name not in hand.players:  # the usual name plays the hand, so is at the table: both checks pass
+                self._seat(name, hand)
         return names
 
     def _penalty(self, event: Penalty) -> None:
@@ -374,7 +369,7 @@ class _Replay(Replayer[Options, State]):
         points = event.points if event.points is not None else self.options.revoke_points
         event = replace(event, points=points)
         if self.hand is not None:
-            self.hand = replace(self.hand, penalties=(*self.hand.penalties, event))
+            self.hand = self.hand._replace(penalties=(*self.hand.penalties, event))
         elif self.hands:  # between hands: it belongs to the hand just completed
             last = self.hands.pop()
             self.phases.pop()
@@ -418,7 +413,8 @@ class _Replay(Replayer[Options, State]):
         choice: str | None,
     ) -> None:
         shooter = moon_shooter(play, hearts, ladies)
-        moon = self._moon(play, shooter, choice)
+        # The usual hand (nobody shot the moon, none chosen) has no moon to tell, and _moon's checks pass.
+        moon = None if shooter is None and choice is None else self._moon(play, shooter, choice)
         self.hand, self.tricks = None, []
         self._record(score_hand(play, self.options, hearts, ladies, bonus, moon, shooter))
 
@@ -558,23 +554,27 @@ def seat_orders(players: tuple[str, ...]) -> Mapping[str, tuple[str, ...]]:
     return MappingProxyType({p: players[i:] + players[:i] for i, p in enumerate(players)})
 
 
-def taken_from_tricks(play: HandPlay, options: Options) -> tuple[Counter[str], Counter[str], Counter[str]]:
-    """Hearts, ladies and bonus cards each player took, trick by trick (cancelled tricks carry over)."""
-    hearts: Counter[str] = Counter()
-    ladies: Counter[str] = Counter()
-    bonus: Counter[str] = Counter()
+def taken_from_tricks(play: HandPlay, options: Options) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+    """Hearts, ladies and bonus cards each player took, trick by trick (cancelled tricks carry over); a player
+    comes in each the first time they take one. Plain dicts, not Counters: Counter's `+=` on a new name is a
+    Python call (once a hand of tricks in a replay)."""
+    hearts: dict[str, int] = {}
+    ladies: dict[str, int] = {}
+    bonus: dict[str, int] = {}
     takers = (hearts, ladies, bonus)
     scoring = _scoring(options.lady, options.bonus_cards)
     carry: tuple[Card, ...] = ()
     for trick in play.tricks:
-        cards = (*carry, *trick.cards) if carry else trick.cards
-        winner = trick.winner
+        cards, winner = trick[3], trick[4]  # by position: a named tuple's field by name is a call each
         if winner is None:
-            carry = cards
+            carry += cards
             continue
-        for card in filter(scoring.__contains__, cards):  # most cards score nothing: passed over in C
-            takers[scoring[card]][winner] += 1
-        carry = ()
+        if carry:
+            cards, carry = carry + cards, ()
+        for card in cards:  # a plain loop: filter() with a dict's __contains__ costs a wrapped call a card
+            if card in scoring:
+                taken = takers[scoring[card]]
+                taken[winner] = taken.get(winner, 0) + 1
     return hearts, ladies, bonus
 
 
@@ -590,11 +590,14 @@ _HEARTS = tuple(card for card in CARDS.values() if card.suit == "H")
 
 def moon_shooter(play: HandPlay, hearts: Mapping[str, int], ladies: Mapping[str, int]) -> str | None:
     """The player who took every heart in play and every lady, if one did."""
-    takers = [p for p in play.players if hearts.get(p, 0) or ladies.get(p, 0)]
-    if len(takers) > 1:
-        return None
+    taker = None
+    for player in play.players:  # a loop that stops at a second player who took any (most hands)
+        if hearts.get(player, 0) or ladies.get(player, 0):
+            if taker is not None:
+                return None
+            taker = player
     deck = play.deck
-    for player in takers or play.players:  # the one who took any, or (nobody took any) each in turn
+    for player in play.players if taker is None else (taker,):  # the one who took any, or each in turn
         if hearts.get(player, 0) >= deck.hearts and ladies.get(player, 0) >= deck.ladies:
             return player
     return None
@@ -610,10 +613,10 @@ def score_hand(
     shooter: str | None,
 ) -> HandResult:
     """Points for one hand: hearts and ladies (or the moon), bonus cards, then penalties."""
-    total = play.deck.penalty_points
     notes: list[Text] = []
     points: dict[str, int]
     if moon is not None and shooter is not None:
+        total = play.deck.penalty_points
         if moon == "add":
             points = {p: 0 if p == shooter else total for p in play.players}
             notes.append(T("%(name)s shot the moon: +%(points)d to everyone else", name=shooter, points=total))
@@ -621,8 +624,10 @@ def score_hand(
             points = {shooter: -total}
             notes.append(T("%(name)s shot the moon: −%(points)d for %(name)s", name=shooter, points=total))
     else:
-        lady_value = options.lady_value
-        points = {p: hearts.get(p, 0) + ladies.get(p, 0) * lady_value for p in play.players}
+        lady_value = play.deck.lady_value  # the options' (the deck is made with it), without their property
+        points = {}
+        for p in play.players:  # a loop, not a comprehension: that is one more call a hand in a replay
+            points[p] = hearts.get(p, 0) + ladies.get(p, 0) * lady_value
     for player, count in bonus.items():
         if count:
             points[player] = points.get(player, 0) + count * BONUS_VALUE
@@ -632,16 +637,17 @@ def score_hand(
         notes.append(penalty_note(penalty))
     if play.playoff:
         notes.insert(0, T("playoff hand: %(names)s", names=join(play.players)))
-    return HandResult(
-        play=play,
-        hearts=MappingProxyType(dict(hearts)),
-        ladies=MappingProxyType(dict(ladies)),
-        bonus=MappingProxyType(dict(bonus)),
-        shooter=shooter,
-        moon=moon,
-        points=MappingProxyType(points),
-        notes=tuple(notes),
+    result = (
+        play,
+        MappingProxyType(dict(hearts)),
+        MappingProxyType(dict(ladies)),
+        MappingProxyType(dict(bonus)),
+        shooter,
+        moon,
+        MappingProxyType(points),
+        tuple(notes) if notes else (),
     )
+    return tuple.__new__(HandResult, result)  # HandResult(...) without its Python __new__: one a hand
 
 
 def with_penalty(result: HandResult, penalty: Penalty) -> HandResult:
@@ -649,9 +655,8 @@ def with_penalty(result: HandResult, penalty: Penalty) -> HandResult:
     (a table may record thousands of penalties between two hands; scoring anew each time was quadratic)."""
     points = dict(result.points)
     points[penalty.player] = points.get(penalty.player, 0) + (penalty.points or 0)
-    return replace(
-        result,
-        play=replace(result.play, penalties=(*result.play.penalties, penalty)),
+    return result._replace(
+        play=result.play._replace(penalties=(*result.play.penalties, penalty)),
         points=MappingProxyType(points),
         notes=(*result.notes, penalty_note(penalty)),
     )
@@ -683,10 +688,15 @@ def advance(
 ) -> tuple[Phase, dict[str, int]]:
     """The game's phase and totals after one more hand."""
     new = dict(totals)
+    end, reached = options.end_score, False
     for player, points in hand.points.items():
-        new[player] += points
+        new[player] = total = new[player] + points
+        # While the game is played every total is below the end score (else it is over or in a playoff), so only
+        # a total this hand changes can reach it: told here, without max() over them all.
+        if total >= end:
+            reached = True
     if phase.kind == "tie":  # a playoff: fewest points in this hand among the tied wins
         return settle({p: hand.points.get(p, 0) for p in phase.players}, options.tie == "shared"), new
-    if max(new.values()) >= options.end_score:
+    if reached:
         return settle(new, options.tie == "shared"), new
     return phase, new

@@ -145,3 +145,11 @@ def test_tie_not_for_lowest_does_not_matter() -> None:
     out = standings(TWICE, FOUR, end_score=26)
     assert out["pending"] is None
     assert replay(TWICE, end_score=26).phase == Phase("over", ("Cleo",))
+
+
+def test_end_score_reached_by_a_moon_ends_the_game() -> None:
+    """end_score: a total the hand changes that reaches it ends the game (advance tells it in its one loop), a
+    moon's points to everyone else included; one below it does not."""
+    moon = hand({"Ana": 13}, "Ana")
+    assert standings([moon], end_score=26)["finished"] is True
+    assert standings([moon], end_score=27)["finished"] is False

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 
 import pytest
 
 from games.base import InvalidEvent
-from games.rickety_kate.engine import counted, seat_orders, trick_winner
+from games.rickety_kate.engine import HandPlay, counted, moon_shooter, seat_orders, trick_winner
 from tests.games.rk import FOUR, cards, legal_four, one_suit_each, points, replay, rounds, trick
 
 
@@ -116,14 +115,15 @@ def test_seat_orders_start_each_trick_at_its_leader() -> None:
 
 
 def test_with_tricks_is_replace_of_the_tricks() -> None:
-    """HandPlay.with_tricks gives what dataclasses.replace gives, every other field kept (a field added to
-    HandPlay and left out of with_tricks fails here)."""
+    """HandPlay.with_tricks gives what _replace gives, every other field kept (a field added to HandPlay and
+    left out of with_tricks fails here, as does one the replay's HandPlay of a new hand does not set)."""
     state = replay([trick("Ana", "2C 3C 4C 5C")])
     hand = state.current
     assert hand is not None
     tricks = (*hand.tricks, *hand.tricks)
-    assert hand.with_tricks(tricks) == dataclasses.replace(hand, tricks=tricks)
-    assert [f.name for f in dataclasses.fields(hand)] == [
+    assert hand.with_tricks(tricks) == hand._replace(tricks=tricks)
+    assert type(hand.with_tricks(tricks)) is HandPlay
+    assert list(HandPlay._fields) == [
         "number",
         "dealer",
         "direction",
@@ -141,3 +141,15 @@ def test_counted_is_what_a_counter_holds() -> None:
     for names in [(), ("Ana",), ("Ben", "Ana", "Ben"), ("Cleo", "Cleo")]:
         assert counted(names) == Counter(names)
         assert list(counted(names).items()) == list(Counter(names).items())
+
+
+def test_moon_shooter_stops_at_a_second_taker() -> None:
+    """moon_shooter: the one player who took every heart and lady; nobody when a second player took any (its loop
+    stops there), or when the one taker missed a heart."""
+    play = replay([trick("Ana", "2C 3C 4C 5C")]).current
+    assert play is not None
+    assert moon_shooter(play, {"Ben": 13}, {"Ben": 1}) == "Ben"
+    assert moon_shooter(play, {"Ben": 13, "Ana": 0, "Cleo": 0, "Dan": 0}, {"Ben": 1}) == "Ben"
+    assert moon_shooter(play, {"Ben": 12, "Cleo": 1}, {"Ben": 1}) is None
+    assert moon_shooter(play, {"Ben": 13}, {"Dan": 1}) is None
+    assert moon_shooter(play, {"Ben": 12}, {"Ben": 1}) is None
