@@ -310,6 +310,11 @@ class GameBase:
                 raise TypeError(f"{cls.__name__}.modules: {module.__name__} is none of {', '.join(PARTS)}")
             if f"{part}_module" not in cls.__dict__:
                 setattr(cls, f"{part}_module", module)
+        # parse() runs once per event of every table read: a game that leaves it to its events module has that
+        # module's parse_event as the method itself, one Python call an event less than forwarding to it.
+        parse_event = getattr(cls.events_module, "parse_event", None)
+        if parse_event is not None and "parse" not in cls.__dict__ and _forwards_parse(cls):
+            setattr(cls, "parse", staticmethod(parse_event))  # noqa: B010 (mypy refuses assigning a method)
 
     def _forward(self, method: str) -> Any:
         """What `method` hands its work to: the name FORWARDED gives for it, in the game's module of that part."""
@@ -340,9 +345,9 @@ class GameBase:
         return cast(dict[str, Any], self._forward("options_dict")(options))
 
     def parse(self, raw: Any) -> Any:
-        # Called once per event of every table read: the module's function straight, _forward only without one.
-        events = self.events_module
-        return (events.parse_event if events is not None else self._forward("parse"))(raw)
+        # A subclass with an events module has its parse_event instead (__init_subclass__); _forward says what
+        # is missing.
+        return self._forward("parse")(raw)
 
     def replay(self, players: Sequence[str], options: Any, events: Sequence[Any]) -> Any:
         return self._forward("replay")(players, options, events)
@@ -401,3 +406,12 @@ def rank(standings: Standings, lowest_wins: bool) -> tuple[Place, ...]:
         shared = places and places[-1].total == total
         places.append(Place(places[-1].place if shared else i + 1, names, total))
     return tuple(places)
+
+
+def _forwards_parse(cls: type[GameBase]) -> bool:
+    """Whether the parse() `cls` inherits hands the event to an events module: GameBase's, or a base class's
+    module function (a game defining parse itself keeps it, and so do its subclasses)."""
+    inherited = cls.parse
+    return inherited is GameBase.parse or any(
+        inherited is getattr(getattr(base, "events_module", None), "parse_event", None) for base in cls.__mro__[1:]
+    )

@@ -27,27 +27,48 @@ class EventFormat(Generic[E]):
         self.not_an_object = not_an_object
         self.unknown_type = unknown_type
         self.known = ", ".join(types)
-        # type -> (reader, required fields, every field it may carry, the type and its required fields alone)
+        # type -> (reader, required fields, every field it may carry)
         self.types = {
-            kind: (
-                read,
-                frozenset(required),
-                frozenset(required) | frozenset(optional) | {"type", "note"},
-                frozenset(required) | {"type"},
-            )
+            kind: (read, frozenset(required), frozenset(required) | frozenset(optional) | {"type", "note"})
             for kind, (read, required, optional) in types.items()
+        }
+        # type -> (reader, how many fields its bare event has (its type and required fields), the fields of a usual
+        # one (any but a note), its required fields)
+        self.usual = {
+            kind: (read, len(required) + 1, allowed - {"note"}, required)
+            for kind, (read, required, allowed) in self.types.items()
         }
 
     def parse(self, raw: Any) -> E:
-        """One event from its JSON shape, or InvalidEvent naming what is wrong."""
+        """One event from its JSON shape, or InvalidEvent naming what is wrong.
+
+        The usual event (a JSON object of a known type, without a note or a field its type lacks) goes to its
+        reader at once, the field checks left to the reader: each reader reads every required field (raw[name])
+        before it can return, so it returns only if they are all there, and with them a bare event's count of
+        fields leaves room for no other. Should it raise while one is missing, `checked` says which, as before.
+        """
+        if type(raw) is dict:  # what JSON reads (a subclass of dict takes the checks in order)
+            try:
+                read, size, usual, required = self.usual[raw["type"]]
+            except (KeyError, TypeError):  # none, or no such type (a list would not hash): refused below
+                pass
+            else:
+                if len(raw) == size or usual.issuperset(raw):  # the count told first: no set compared
+                    try:
+                        return read(raw)
+                    except Exception:
+                        if raw.keys() >= required:  # its own refusal: the fields were all there
+                            raise
+        return self.checked(raw)
+
+    def checked(self, raw: Any) -> E:
+        """One event read after each check, in the order the messages are given (as parse() gives them)."""
         if not isinstance(raw, dict):
             raise refusal(T(self.not_an_object))
         try:  # a type the game has (only text equals text: the keys are the type names)
-            read, required, allowed, bare = self.types[raw["type"]]
+            read, required, allowed = self.types[raw["type"]]
         except (KeyError, TypeError):  # none, or no such type (a list would not hash)
             raise refusal(T(self.unknown_type, type=shown(raw.get("type")), known=self.known)) from None
-        if raw.keys() == bare:  # the usual event, its type and the fields it needs: each check below passes
-            return read(raw)
         if not allowed.issuperset(raw):  # checked without building a set: a long table reads thousands of events
             extra = next(name for name in raw if name not in allowed)
             raise refusal(T("a %(type)s event has no field %(field)s", type=raw["type"], field=shown(extra)))

@@ -106,7 +106,7 @@ def cards_of(value: Any, what: str | Text | Callable[[], Text]) -> tuple[WhiteHa
             cards = tuple(NOTATION.parse(str(v) if type(v) is int else v) for v in value)
         except CardError as exc:
             raise refusal(T("%(what)s: %(why)s", what=_words(what), why=exc.text)) from None
-    if len(cards) > 1 and sum(1 for c in cards if c.rank == HAT_RANK) > 1:
+    if len(cards) > 1 and cards.count(HAT) > 1:  # one instance of each card: counted by identity, in C
         raise refusal(T("%(what)s: there is only one White Hat", what=_words(what)))
     _within_the_box(cards, what)
     return cards
@@ -166,9 +166,13 @@ def _play(player: str, value: Any) -> Play:
 
 
 def _round(raw: dict[str, Any]) -> RoundStart:
-    dealer = player_name(raw["dealer"], "dealer") if raw.get("dealer") is not None else None
-    hat = player_name(raw["hat"], "hat") if raw.get("hat") is not None else None
-    return RoundStart(dealer, hat)
+    # Each name checked in one step when it is one; player_name says what is wrong.
+    dealer, hat = raw.get("dealer"), raw.get("hat")
+    if dealer is not None and (type(dealer) is not str or not dealer):
+        dealer = player_name(dealer, "dealer")
+    if hat is not None and (type(hat) is not str or not hat):
+        hat = player_name(hat, "hat")
+    return tuple.__new__(RoundStart, (dealer, hat))
 
 
 def _trick(raw: dict[str, Any]) -> Trick:
@@ -230,7 +234,7 @@ def _move(raw: dict[str, Any]) -> Move:
     if not owner or number not in ("1", "2"):
         raise refusal(T('pawn must be its owner and 1 or 2, like "Ben:2", not %(value)s', value=shown(pawn)))
     to = raw["to"]
-    if not whole_number_in(to, 0, MAX_FIELD_INDEX):
+    if type(to) is not int or not 0 <= to <= MAX_FIELD_INDEX:  # whole_number_in(to, 0, MAX_FIELD_INDEX), inline
         raise refusal(T("to must be a field's index, not %(value)s", value=shown(to)))
     return tuple.__new__(Move, (player, owner, 1 if number == "1" else 2, to))
 
@@ -254,10 +258,10 @@ def _round_end(raw: dict[str, Any]) -> RoundEnd:
         raise refusal(T('hands must map players to their cards or points, like {"Ana": ["13", "joker"], "Ben": 7}'))
     hands: dict[str, tuple[WhiteHatCard, ...] | int] = {}
     for player, hand in hands_raw.items():
-        if isinstance(hand, list):
-            hands[player] = cards_of(hand, partial(_hand_of, player))
-        elif whole_number_in(hand, 0, MAX_HAND_POINTS):
+        if type(hand) is int and 0 <= hand <= MAX_HAND_POINTS:  # whole_number_in, told inline: the usual hand
             hands[player] = hand
+        elif isinstance(hand, list):
+            hands[player] = cards_of(hand, partial(_hand_of, player))
         else:
             raise refusal(
                 T(
@@ -273,7 +277,7 @@ def _round_end(raw: dict[str, Any]) -> RoundEnd:
     final = raw.get("final", False)
     if not isinstance(final, bool):
         raise refusal(T("final must be true or false, not %(value)s", value=shown(final)))
-    return RoundEnd(MappingProxyType(hands), fields, final)
+    return tuple.__new__(RoundEnd, (MappingProxyType(hands), fields, final))
 
 
 def _hand_of(player: object) -> Text:

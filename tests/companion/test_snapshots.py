@@ -287,8 +287,8 @@ def test_the_events_a_checkpoint_covers_are_parsed_only_when_read(
 ) -> None:
     parsed: list[int] = []
     game = type(registry.get("rickety-kate"))
-    original = game.parse
-    monkeypatch.setattr(game, "parse", lambda self, raw: parsed.append(1) or original(self, raw))
+    original = registry.get("rickety-kate").parse
+    monkeypatch.setattr(game, "parse", lambda self, raw: parsed.append(1) or original(raw))
     snap = cold(long_table)
     assert parsed == []
     whole = replayed(long_table)

@@ -18,7 +18,8 @@ FORWARDED = ("options", "option_info", "options_dict", "parse", "replay", "resum
 def test_the_games_forward_nothing_by_hand(slug: str) -> None:
     """GameBase: no game class defines the methods its modules give; GameBase calls the modules."""
     game = registry.get(slug)
-    assert [name for name in FORWARDED if name in vars(type(game))] == []
+    assert [name for name in FORWARDED if name in vars(type(game))] == ["parse"]
+    assert game.parse is game.events_module.parse_event  # the module's own function, set by GameBase
     assert game.option_info() is game.options_module.OPTION_INFO
 
 
@@ -115,3 +116,38 @@ def test_phase_standings_read_the_phase() -> None:
     state = HOOD.replay(("Ana", "Ben"), HOOD.options({}, ("Ana", "Ben")), [])
     standings = HOOD.standings(state)
     assert (standings.finished, standings.winners, standings.pending) == (False, (), None)
+
+
+def test_a_game_parses_with_its_events_modules_function_itself() -> None:
+    """GameBase: parse() runs once per event of every table read, so a game with an events module has its
+    parse_event as the method (no forwarding call); a subclass with another module parses with that one, and a
+    game defining parse keeps its own, as do its subclasses."""
+    first = module("toy.events", parse_event=lambda raw: ("first", raw))
+    second = module("toy.events", parse_event=lambda raw: ("second", raw))
+
+    class First(GameBase):
+        events_module = first
+
+    class Second(First):
+        events_module = second
+
+    class Same(First):
+        pass
+
+    class Own(First):
+        def parse(self, raw: Any) -> Any:
+            return ("own", raw)
+
+    class Below(Own):
+        events_module = second
+
+    assert First.parse is first.parse_event and Same.parse is first.parse_event
+    assert [g().parse(1) for g in (First, Second, Same, Own, Below)] == [
+        ("first", 1),
+        ("second", 1),
+        ("first", 1),
+        ("own", 1),
+        ("own", 1),
+    ]
+    with pytest.raises(NotImplementedError, match=r"sets events_module or defines parse\(\)"):
+        GameBase().parse({})
