@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
+from operator import itemgetter
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from games.base import gettext_noop, shown, whole_number_in
 from games.cards import CardError
@@ -17,6 +18,7 @@ from games.white_hat.box import ROOM, SIGNS, copies, tally_of
 from games.white_hat.notation import WHITE_HAT_CARDS, WhiteHatCard, WhiteHatNotation
 
 NOTATION = WhiteHatNotation()
+V = TypeVar("V")
 MAX_SET = 12  # six of a number, five jokers and the hat: no play can hold more
 MAX_HAND_POINTS = 1000  # a hand's pursuit points typed as a sum
 FIELD_POINTS = (-99, 99)  # a field's value, as a round_end or a field event gives it
@@ -99,23 +101,28 @@ def cards_of(value: Any, what: str | Text | Callable[[], Text]) -> tuple[WhiteHa
     in an error (a function giving the words, so that a good list costs no words)."""
     if not isinstance(value, list):
         raise refusal(T("%(what)s must be a list of cards", what=_words(what)))
-    try:
-        cards = tuple(map(WHITE_HAT_CARDS.__getitem__, value))  # the canonical texts files and forms carry
+    try:  # the canonical texts files and forms carry, each looked up in C (itemgetter makes a tuple of two or more)
+        cards = (
+            itemgetter(*value)(WHITE_HAT_CARDS) if len(value) > 1 else tuple(map(WHITE_HAT_CARDS.__getitem__, value))
+        )
+        hats = value.count("hat")  # texts compare in C; cards compare through their class's Python ordering
     except (KeyError, TypeError):
         try:
             cards = tuple(NOTATION.parse(str(v) if type(v) is int else v) for v in value)
         except CardError as exc:
             raise refusal(T("%(what)s: %(why)s", what=_words(what), why=exc.text)) from None
-    if len(cards) > 1 and cards.count(HAT) > 1:  # one instance of each card: counted by identity, in C
+        hats = cards.count(HAT)
+    if hats > 1:
         raise refusal(T("%(what)s: there is only one White Hat", what=_words(what)))
-    _within_the_box(cards, what)
+    if len(cards) > 5:  # fewer cannot hold six of anything
+        _within_the_box(cards, what)
     return cards
 
 
 def _within_the_box(cards: Sequence[WhiteHatCard], what: str | Text | Callable[[], Text]) -> None:
     """No more copies of a card than the box holds (six of a number, five jokers): a count that cannot be. The hat
     (one) is the callers' to count: each refuses a second one before."""
-    if len(cards) <= 5:  # too few to hold six of anything
+    if len(cards) <= 5:  # too few to hold six of anything (cards_of tells it before the call)
         return
     # Six of one card leave at most len - 5 distinct ones: with more, every card is within its copies (the hat,
     # which has one, counted before). Told in C, without counting (nor comparing cards, a Python call each): a
@@ -141,18 +148,21 @@ def _words(what: str | Text | Callable[[], Text]) -> str | Text:
 
 # The same few plays come again and again (Ana's single 7, Ben's pair of 9s): each is read once per process, and
 # the same Play comes back, found by its player's name and then its cards' texts (two lookups of small keys cost
-# less than one of a pair). Bounded, so that no file can make it grow without end.
-_PLAYS: dict[str, dict[tuple[str, ...], Play]] = {}
+# less than one of a pair), with its tally beside it (unpacked with it: reading a named tuple's field by name calls
+# a descriptor). Bounded, so that no file can make it grow without end.
+_PLAYS: dict[str, dict[tuple[str, ...], tuple[Play, int]]] = {}
 _PLAYERS_MAX = 64  # names kept
 _PLAYS_MAX = 1024  # plays kept a name
 
 
-def _play(player: str, value: Any) -> Play:
-    """A play read for the first time: its cards checked, and kept for the next time if they are text (1 == True)."""
+def _play(player: str, value: Any) -> tuple[Play, int]:
+    """A play read for the first time, and its tally: its cards checked, and kept for the next time if they are text
+    (1 == True)."""
     cards = cards_of(value, lambda: T("the cards of %(name)s", name=player))
     if not 1 <= len(cards) <= MAX_SET:
         raise refusal(T("%(name)s plays %(n)d cards; a play is 1 to %(max)d", name=player, n=len(cards), max=MAX_SET))
     made = play_of(player, cards)
+    read = made, made.tally
     if type(player) is str and type(value) is list and all(type(v) is str for v in value):
         known = _PLAYS.get(player)
         if known is None:
@@ -161,18 +171,39 @@ def _play(player: str, value: Any) -> Play:
             known = _PLAYS[player] = {}
         elif len(known) >= _PLAYS_MAX:
             known.clear()
-        known[tuple(value)] = made
-    return made
+        known[tuple(value)] = read
+    return read
+
+
+def _keep(memo: dict[Any, V], key: Any, value: V) -> V:
+    """`value`, kept in `memo` under `key` for the next event that writes the same; cleared when full, so that no
+    file can make it grow without end."""
+    if len(memo) >= _KEPT_MAX:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+_KEPT_MAX = 1024
+# A round's dealer and hat holder as written, and a pawn's text ("Ben:2"), each read once per process (only what
+# reads without a word is kept): a file names the same few again and again.
+_ROUNDS: dict[tuple[Any, Any], RoundStart] = {}
+_PAWNS: dict[str, tuple[str, int]] = {}
 
 
 def _round(raw: dict[str, Any]) -> RoundStart:
+    key = raw.get("dealer"), raw.get("hat")
+    try:
+        return _ROUNDS[key]
+    except (KeyError, TypeError):  # read for the first time, or not names (a list would not hash)
+        pass
     # Each name checked in one step when it is one; player_name says what is wrong.
-    dealer, hat = raw.get("dealer"), raw.get("hat")
+    dealer, hat = key
     if dealer is not None and (type(dealer) is not str or not dealer):
         dealer = player_name(dealer, "dealer")
     if hat is not None and (type(hat) is not str or not hat):
         hat = player_name(hat, "hat")
-    return tuple.__new__(RoundStart, (dealer, hat))
+    return _keep(_ROUNDS, key, tuple.__new__(RoundStart, (dealer, hat)))
 
 
 def _trick(raw: dict[str, Any]) -> Trick:
@@ -186,31 +217,34 @@ def _trick(raw: dict[str, Any]) -> Trick:
     for item in plays_raw:
         try:  # a play read before: its player and cards were checked then (only text is kept)
             cards = item["cards"]
-            play = _PLAYS[item["player"]][tuple(cards)]
+            play, play_tally = _PLAYS[item["player"]][tuple(cards)]
         except (KeyError, TypeError):  # read for the first time, or no play at all
-            play = _read_play(item)
+            play, play_tally = _read_play(item)
         else:
-            if type(cards) is not list or type(item) is not dict or len(item) != 2:  # "77" is ("7", "7")
-                play = _read_play(item)
+            if type(cards) is not list or len(item) != 2:  # "77" is ("7", "7"); a play has no other field
+                play, play_tally = _read_play(item)
         plays.append(play)
-        tally += play.tally
+        tally += play_tally
     if (ROOM - tally) & SIGNS != SIGNS:  # box.within_box(tally) in one step: every card within its copies
         if copies(tally, HAT) > 1:
             raise refusal(T("the White Hat is played twice in one trick, but there is only one"))
         _within_the_box([c for p in plays for c in p.cards], _the_trick)  # which card, in words
     taken = cards_of(raw["taken"], "taken") if "taken" in raw else None
     # What Trick(...) makes, without the Python call of a named tuple's generated __new__ (also for Move): most
-    # events of a file are tricks and moves. Within the box, the tally's field of the hat is 0 or 1.
-    return tuple.__new__(Trick, (tuple(plays), taken, tally & HAT_TALLY != 0, tally))
+    # events of a file are tricks and moves. Within the box, the hat's field, the tally's highest, is 0 or 1.
+    return tuple.__new__(Trick, (tuple(plays), taken, tally >= HAT_TALLY, tally))
 
 
-def _read_play(item: Any) -> Play:
-    """A play read for the first time (and kept, _play), or the reason it is none."""
+def _read_play(item: Any) -> tuple[Play, int]:
+    """A play read for the first time (and kept, _play) and its tally, or the reason it is none. A play is whatever
+    gives a player and cards and holds nothing else, as a JSON object does (what _trick tells of a play read
+    before)."""
     try:
         player, value = item["player"], item["cards"]
+        size = len(item)
     except (KeyError, TypeError):  # not an object, or one without them
         raise refusal(_NOT_A_PLAY) from None
-    if type(item) is not dict or len(item) != 2:
+    if size != 2:
         raise refusal(_NOT_A_PLAY)
     if type(player) is not str or not player:
         player = player_name(player, "player")  # says what is wrong
@@ -230,13 +264,22 @@ def _move(raw: dict[str, Any]) -> Move:
     if type(player) is not str or not player:
         player = player_name(player, "player")  # says what is wrong
     pawn = raw["pawn"]
-    owner, _sep, number = pawn.rpartition(":") if isinstance(pawn, str) else ("", "", "")
-    if not owner or number not in ("1", "2"):
-        raise refusal(T('pawn must be its owner and 1 or 2, like "Ben:2", not %(value)s', value=shown(pawn)))
+    try:
+        owner, number = _PAWNS[pawn]
+    except (KeyError, TypeError):  # read for the first time, or no text (a list would not hash)
+        owner, number = _pawn(pawn)
     to = raw["to"]
     if type(to) is not int or not 0 <= to <= MAX_FIELD_INDEX:  # whole_number_in(to, 0, MAX_FIELD_INDEX), inline
         raise refusal(T("to must be a field's index, not %(value)s", value=shown(to)))
-    return tuple.__new__(Move, (player, owner, 1 if number == "1" else 2, to))
+    return tuple.__new__(Move, (player, owner, number, to))
+
+
+def _pawn(pawn: Any) -> tuple[str, int]:
+    """A pawn's owner and number from its text ("Ben:2"), or the reason it is none."""
+    owner, _sep, number = pawn.rpartition(":") if isinstance(pawn, str) else ("", "", "")
+    if not owner or number not in ("1", "2"):
+        raise refusal(T('pawn must be its owner and 1 or 2, like "Ben:2", not %(value)s', value=shown(pawn)))
+    return _keep(_PAWNS, pawn, (owner, 1 if number == "1" else 2))
 
 
 def _field_change(raw: dict[str, Any]) -> FieldChange:

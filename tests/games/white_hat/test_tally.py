@@ -4,13 +4,17 @@ each card, one whole number), and judge() walking a trick once for its winner, i
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
+from types import MappingProxyType
 from typing import Any
 
 import pytest
 
+from games.base import InvalidEvent
+from games.white_hat import events
 from games.white_hat.box import copies, tally_of, within_box
-from games.white_hat.events import Trick, parse_event
+from games.white_hat.events import Trick, cards_of, parse_event
 from games.white_hat.notation import WHITE_HAT_CARDS, WhiteHatCard, WhiteHatNotation
 from games.white_hat.options import read_options
 from games.white_hat.tricks import judge
@@ -84,3 +88,60 @@ def test_judge_takes_each_plays_cards_from_its_hand_and_tells_the_turns_in_the_s
     assert [(b.player, b.rule) for b in broken] == [("Ben", "wh.hand-count")]  # two cards from a hand of one
     assert judge(trick, options, dict(held), None, ("Cleo", "Ana", "Ben"))[3] is False
     assert judge(trick, options, dict(held), None, ("Ben", "Cleo"))[3] is False  # a seat more than the turns
+
+
+def _outcome(raw: dict[str, Any]) -> str:
+    try:
+        return repr(parse_event(raw))
+    except InvalidEvent as exc:
+        return f"refused: {exc}"
+
+
+PLAYS = [
+    {"player": "Ana", "cards": ["7", "7"]},
+    MappingProxyType({"player": "Ana", "cards": ["7", "7"]}),  # any mapping of exactly the two fields is a play
+    {"player": "Ana", "cards": ["7", "7"], "note": "x"},
+    {"player": "Ana", "cards": "77"},
+    {"player": "Ana", "cards": {"7": 1, "joker": 2}},
+    {"player": "Ana", "cards": ("7", "7")},
+    {"player": "Ana"},
+    ["Ana", ["7", "7"]],
+    "Ana: 7 7",
+]
+
+
+@pytest.mark.parametrize("play", PLAYS, ids=range(len(PLAYS)))
+def test_a_play_reads_the_same_the_first_time_and_from_the_plays_read_before(
+    play: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A play read before is found by its player and its cards' texts, with a few checks in place of the first
+    reading's: each shape gets the same answer both ways."""
+    monkeypatch.setattr(events, "_PLAYS", {})
+    trick = {"type": "trick", "plays": [play, {"player": "Ben", "cards": ["9", "9"]}]}
+    first = _outcome(trick)
+    _outcome({"type": "trick", "plays": [{"player": "Ana", "cards": ["7", "7"]}]})  # now read before
+    assert _outcome(trick) == first
+    assert first.startswith("refused") is (play is not PLAYS[0] and play is not PLAYS[1])
+
+
+@pytest.mark.parametrize(
+    ("texts", "answer"),
+    [
+        ([], ()),
+        (["hat"], ("hat",)),
+        (["9", "hat", "4"], ("9", "hat", "4")),
+        ([9, "joker"], ("9", "joker")),  # a number may be written as one
+        (["hat", "9", "hat"], "taken: there is only one White Hat"),
+        (["9", "hat", "hat"], "taken: there is only one White Hat"),
+        (["9"] * 7, "taken: 7 copies of 9, but the box holds only 6"),
+        (["joker"] * 6, "taken: 6 copies of joker, but the box holds only 5"),
+        (["9", ["9"]], "taken: "),
+        ("9", "taken must be a list of cards"),
+    ],
+)
+def test_a_list_of_cards_is_read_and_counted_alike_at_every_length(texts: Any, answer: Any) -> None:
+    if isinstance(answer, str):
+        with pytest.raises(InvalidEvent, match=f"^{re.escape(answer)}"):
+            cards_of(texts, "taken")
+    else:
+        assert cards_of(texts, "taken") == tuple(WHITE_HAT_CARDS[text] for text in answer)
