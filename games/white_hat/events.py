@@ -25,6 +25,11 @@ FIELD_POINTS = (-99, 99)  # a field's value, as a round_end or a field event giv
 MAX_FIELD_INDEX = 10_000
 
 
+# What a named tuple's generated __new__ makes, without its Python call, and read once rather than as an attribute
+# of tuple on every event: most events of a file are tricks and moves.
+_made = tuple.__new__
+
+
 class RoundStart(NamedTuple):
     dealer: str | None
     hat: str | None
@@ -148,9 +153,10 @@ def _words(what: str | Text | Callable[[], Text]) -> str | Text:
 
 # The same few plays come again and again (Ana's single 7, Ben's pair of 9s): each is read once per process, and
 # the same Play comes back, found by its player's name and then its cards' texts (two lookups of small keys cost
-# less than one of a pair), with its tally beside it (unpacked with it: reading a named tuple's field by name calls
-# a descriptor). Bounded, so that no file can make it grow without end.
-_PLAYS: dict[str, dict[tuple[str, ...], tuple[Play, int]]] = {}
+# less than one of a pair; a single card by its text alone, no tuple made), with its tally beside it (unpacked with
+# it: reading a named tuple's field by name calls a descriptor). Bounded, so that no file can make it grow without
+# end.
+_PLAYS: dict[str, dict[str | tuple[str, ...], tuple[Play, int]]] = {}
 _PLAYERS_MAX = 64  # names kept
 _PLAYS_MAX = 1024  # plays kept a name
 
@@ -171,7 +177,7 @@ def _play(player: str, value: Any) -> tuple[Play, int]:
             known = _PLAYS[player] = {}
         elif len(known) >= _PLAYS_MAX:
             known.clear()
-        known[tuple(value)] = read
+        known[value[0] if len(value) == 1 else tuple(value)] = read
     return read
 
 
@@ -203,7 +209,7 @@ def _round(raw: dict[str, Any]) -> RoundStart:
         dealer = player_name(dealer, "dealer")
     if hat is not None and (type(hat) is not str or not hat):
         hat = player_name(hat, "hat")
-    return _keep(_ROUNDS, key, tuple.__new__(RoundStart, (dealer, hat)))
+    return _keep(_ROUNDS, key, _made(RoundStart, (dealer, hat)))
 
 
 def _trick(raw: dict[str, Any]) -> Trick:
@@ -217,7 +223,7 @@ def _trick(raw: dict[str, Any]) -> Trick:
     for item in plays_raw:
         try:  # a play read before: its player and cards were checked then (only text is kept)
             cards = item["cards"]
-            play, play_tally = _PLAYS[item["player"]][tuple(cards)]
+            play, play_tally = _PLAYS[item["player"]][cards[0] if len(cards) == 1 else tuple(cards)]
         except (KeyError, TypeError):  # read for the first time, or no play at all
             play, play_tally = _read_play(item)
         else:
@@ -230,9 +236,8 @@ def _trick(raw: dict[str, Any]) -> Trick:
             raise refusal(T("the White Hat is played twice in one trick, but there is only one"))
         _within_the_box([c for p in plays for c in p.cards], _the_trick)  # which card, in words
     taken = cards_of(raw["taken"], "taken") if "taken" in raw else None
-    # What Trick(...) makes, without the Python call of a named tuple's generated __new__ (also for Move): most
-    # events of a file are tricks and moves. Within the box, the hat's field, the tally's highest, is 0 or 1.
-    return tuple.__new__(Trick, (tuple(plays), taken, tally >= HAT_TALLY, tally))
+    # Within the box, the hat's field, the tally's highest, is 0 or 1.
+    return _made(Trick, (tuple(plays), taken, tally >= HAT_TALLY, tally))
 
 
 def _read_play(item: Any) -> tuple[Play, int]:
@@ -271,7 +276,7 @@ def _move(raw: dict[str, Any]) -> Move:
     to = raw["to"]
     if type(to) is not int or not 0 <= to <= MAX_FIELD_INDEX:  # whole_number_in(to, 0, MAX_FIELD_INDEX), inline
         raise refusal(T("to must be a field's index, not %(value)s", value=shown(to)))
-    return tuple.__new__(Move, (player, owner, number, to))
+    return _made(Move, (player, owner, number, to))
 
 
 def _pawn(pawn: Any) -> tuple[str, int]:
@@ -320,7 +325,7 @@ def _round_end(raw: dict[str, Any]) -> RoundEnd:
     final = raw.get("final", False)
     if not isinstance(final, bool):
         raise refusal(T("final must be true or false, not %(value)s", value=shown(final)))
-    return tuple.__new__(RoundEnd, (MappingProxyType(hands), fields, final))
+    return _made(RoundEnd, (MappingProxyType(hands), fields, final))
 
 
 def _hand_of(player: object) -> Text:
