@@ -31,6 +31,9 @@ def copies(tally: int, card: WhiteHatCard) -> int:
 _BOX = tally_of(card for card in WHITE_HAT_CARDS.values() for _ in range(WhiteHatNotation().copies(card)))
 SIGNS = sum(_SIGN << FIELD * card.rank for card in WHITE_HAT_CARDS.values())
 ROOM = SIGNS + _BOX  # within_box(tally) is (ROOM - tally) & SIGNS == SIGNS, for a reader who cannot afford a call
+# Each field's bits from four copies up (the hat's from two): a tally with none of them set is within the box, told
+# in one step where within_box takes two (a trick rarely holds four of a card).
+CROWDED = sum(((1 << FIELD) - (2 if card.is_hat else 4)) << FIELD * card.rank for card in WHITE_HAT_CARDS.values())
 
 
 def within_box(tally: int, back: int = 0) -> bool:

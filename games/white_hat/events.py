@@ -14,7 +14,7 @@ from games.cards import CardError
 from games.events import EventFormat, player_name
 from games.replay import refusal
 from games.text import T, Text
-from games.white_hat.box import ROOM, SIGNS, copies, tally_of
+from games.white_hat.box import CROWDED, ROOM, SIGNS, copies, tally_of
 from games.white_hat.notation import WHITE_HAT_CARDS, WhiteHatCard, WhiteHatNotation
 
 NOTATION = WhiteHatNotation()
@@ -231,7 +231,8 @@ def _trick(raw: dict[str, Any]) -> Trick:
                 play, play_tally = _read_play(item)
         plays.append(play)
         tally += play_tally
-    if (ROOM - tally) & SIGNS != SIGNS:  # box.within_box(tally) in one step: every card within its copies
+    # box.within_box(tally), told without a call: every card within its copies.
+    if tally & CROWDED and (ROOM - tally) & SIGNS != SIGNS:
         if copies(tally, HAT) > 1:
             raise refusal(T("the White Hat is played twice in one trick, but there is only one"))
         _within_the_box([c for p in plays for c in p.cards], _the_trick)  # which card, in words

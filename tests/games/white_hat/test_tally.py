@@ -13,7 +13,7 @@ import pytest
 
 from games.base import InvalidEvent
 from games.white_hat import events
-from games.white_hat.box import copies, tally_of, within_box
+from games.white_hat.box import CROWDED, copies, tally_of, within_box
 from games.white_hat.events import Trick, cards_of, parse_event
 from games.white_hat.notation import WHITE_HAT_CARDS, WhiteHatCard, WhiteHatNotation
 from games.white_hat.options import read_options
@@ -38,6 +38,14 @@ def test_a_tally_holds_each_cards_copies_and_tells_the_box_as_a_counter_does(see
     assert [copies(tally, card) for card in CARDS] == [cards.count(card) for card in CARDS]
     assert within_box(tally, tally_of(back)) is _within_by_counter(cards, back)
     assert tally_of(cards) + tally_of(back) == tally_of(cards + back)
+    if not tally & CROWDED:  # no card four times or more, nor the hat twice: the box holds them
+        assert within_box(tally)
+
+
+def test_a_tally_is_crowded_from_four_copies_of_a_card_or_two_hats() -> None:
+    seven, joker, hat = WHITE_HAT_CARDS["7"], WHITE_HAT_CARDS["joker"], WHITE_HAT_CARDS["hat"]
+    assert not tally_of([seven] * 3 + [joker] * 3 + [hat]) & CROWDED
+    assert all(tally_of(crowd) & CROWDED for crowd in ([seven] * 4, [joker] * 4, [hat] * 2, [seven] * 100))
 
 
 def test_the_box_holds_six_of_a_number_five_jokers_and_one_hat() -> None:
@@ -148,3 +156,24 @@ def test_a_list_of_cards_is_read_and_counted_alike_at_every_length(texts: Any, a
             cards_of(texts, "taken")
     else:
         assert cards_of(texts, "taken") == tuple(WHITE_HAT_CARDS[text] for text in answer)
+
+
+@pytest.mark.parametrize(
+    ("ana", "ben", "answer"),
+    [
+        (["7", "7", "7", "7"], ["7", "7"], None),  # six of a number: crowded, and within the box
+        (["7", "7", "7", "7"], ["7", "7", "7"], "the trick: 7 copies of 7, but the box holds only 6"),
+        (["joker", "joker", "joker"], ["joker", "joker", "joker"], "the trick: 6 copies of joker, but the box"),
+        (["9", "hat"], ["hat"], "the White Hat is played twice in one trick, but there is only one"),
+    ],
+)
+def test_a_trick_holds_no_more_of_a_card_than_the_box_the_first_time_and_again(
+    ana: list[str], ben: list[str], answer: str | None
+) -> None:
+    trick = {"type": "trick", "plays": [{"player": "Ana", "cards": ana}, {"player": "Ben", "cards": ben}]}
+    for _ in range(2):  # its plays read for the first time (or not), then read before
+        if answer is None:
+            assert _trick(trick).tally == tally_of(WHITE_HAT_CARDS[text] for text in ana + ben)
+        else:
+            with pytest.raises(InvalidEvent, match=f"^{re.escape(answer)}"):
+                parse_event(trick)
