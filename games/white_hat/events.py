@@ -157,8 +157,7 @@ def _words(what: str | Text | Callable[[], Text]) -> str | Text:
 # it: reading a named tuple's field by name calls a descriptor). Bounded, so that no file can make it grow without
 # end.
 _PLAYS: dict[str, dict[str | tuple[str, ...], tuple[Play, int]]] = {}
-_PLAYERS_MAX = 64  # names kept
-_PLAYS_MAX = 1024  # plays kept a name
+_PLAYERS_MAX = 64  # names kept (and 1,024 plays a name: _keep)
 
 
 def _play(player: str, value: Any) -> tuple[Play, int]:
@@ -172,25 +171,20 @@ def _play(player: str, value: Any) -> tuple[Play, int]:
     if type(player) is str and type(value) is list and all(type(v) is str for v in value):
         known = _PLAYS.get(player)
         if known is None:
-            if len(_PLAYS) >= _PLAYERS_MAX:
-                _PLAYS.clear()
-            known = _PLAYS[player] = {}
-        elif len(known) >= _PLAYS_MAX:
-            known.clear()
-        known[value[0] if len(value) == 1 else tuple(value)] = read
+            known = _keep(_PLAYS, player, {}, _PLAYERS_MAX)
+        _keep(known, value[0] if len(value) == 1 else tuple(value), read)
     return read
 
 
-def _keep(memo: dict[Any, V], key: Any, value: V) -> V:
-    """`value`, kept in `memo` under `key` for the next event that writes the same; cleared when full, so that no
-    file can make it grow without end."""
-    if len(memo) >= _KEPT_MAX:
+def _keep(memo: dict[Any, V], key: Any, value: V, most: int = 1024) -> V:
+    """`value`, kept in `memo` under `key` for the next event that writes the same; cleared when it holds `most`, so
+    that no file can make it grow without end."""
+    if len(memo) >= most:
         memo.clear()
     memo[key] = value
     return value
 
 
-_KEPT_MAX = 1024
 # A round's dealer and hat holder as written, and a pawn's text ("Ben:2"), each read once per process (only what
 # reads without a word is kept): a file names the same few again and again.
 _ROUNDS: dict[tuple[Any, Any], RoundStart] = {}
